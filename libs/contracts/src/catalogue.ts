@@ -1,0 +1,34 @@
+import type {
+  AnyContract,
+  EventContract,
+  JobContract,
+  LiveContract,
+  RequestContract,
+} from './common/define.js';
+import * as projectsProbe from './projects/probe.js';
+import * as sharingProbe from './sharing/probe.js';
+
+/** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
+const modules = [projectsProbe, sharingProbe];
+
+function isContract(value: unknown): value is AnyContract {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;
+}
+
+export const catalogue: readonly AnyContract[] = modules
+  .flatMap((m) => Object.values(m).filter(isContract))
+  .sort((a, b) => a.subject.localeCompare(b.subject));
+
+const bySubject = new Map<string, AnyContract>();
+for (const contract of catalogue) {
+  if (bySubject.has(contract.subject)) throw new Error(`Subject ${contract.subject} is defined twice`);
+  bySubject.set(contract.subject, contract);
+}
+
+export function contractFor(subject: string): AnyContract | undefined {
+  return bySubject.get(subject);
+}
+export const requestContracts = catalogue.filter((c): c is RequestContract => c.kind === 'request');
+export const eventContracts = catalogue.filter((c): c is EventContract => c.kind === 'event');
+export const jobContracts = catalogue.filter((c): c is JobContract => c.kind === 'job');
+export const liveContracts = catalogue.filter((c): c is LiveContract => c.kind === 'live');
