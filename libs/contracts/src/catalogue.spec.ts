@@ -19,7 +19,9 @@ describe('contract catalogue', () => {
   });
 
   it('validates payloads with the contract schema', () => {
-    expect(recordProbe.request.safeParse({ note: '  ' }).success).toBe(false);
-    expect(recordProbe.request.parse({ note: ' hello ' })).toEqual({ note: 'hello' });
+    const id = '0b7c5c1e-6a3c-4d69-9d0e-3f9f1a2b4c5d';
+    expect(recordProbe.request.safeParse({ id, note: '  ' }).success).toBe(false);
+    expect(recordProbe.request.safeParse({ id: 'nope', note: 'hi' }).success).toBe(false);
+    expect(recordProbe.request.parse({ id, note: ' hello ' })).toEqual({ id, note: 'hello' });
   });
 });

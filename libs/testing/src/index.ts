@@ -1,1 +1,3 @@
-export {};
+export * from './s3.js';
+export * from './nats.js';
+export * from './database.js';

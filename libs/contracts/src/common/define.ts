@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { Actor } from './actor.js';
+import type { EventEnvelope } from './envelope.js';
 
 /** A request/reply pair answered by exactly one service (core NATS, queue group per service). */
 export interface RequestContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
@@ -71,3 +73,8 @@ export function defineLive<Data extends z.ZodType>(
 export type RequestOf<C extends RequestContract> = z.infer<C['request']>;
 export type ReplyOf<C extends RequestContract> = z.infer<C['reply']>;
 export type DataOf<C extends EventContract | JobContract | LiveContract> = z.infer<C['data']>;
+
+/** What a handler receives for a request contract: the vouched-for actor and the validated data. */
+export type RequestEnvelopeOf<C extends RequestContract> = { actor: Actor; data: z.infer<C['request']> };
+/** What a consumer receives for an event contract. */
+export type EventEnvelopeOf<C extends EventContract> = EventEnvelope<z.infer<C['data']>>;

@@ -15,7 +15,8 @@ export type Probe = z.infer<typeof ProbeSchema>;
 
 export const recordProbe = defineRequest('projects.probe.record', {
   summary: 'Stores a probe and emits projects.probe.recorded in the same transaction.',
-  request: z.object({ note: ProbeSchema.shape.note }),
+  // The caller picks the id so it can subscribe to the completion before recording (and retry safely).
+  request: z.object({ id: ProbeSchema.shape.id, note: ProbeSchema.shape.note }),
   reply: ProbeSchema,
 });
 

@@ -42,7 +42,12 @@ export interface PublishOptions {
 }
 
 export interface ConsumerOptions {
-  /** Durable consumer name, unique per (service, purpose): e.g. `sharing--projects.probe.recorded`. */
+  /**
+   * Durable consumer name, unique per (service, purpose): e.g. `sharing--projects_probe_recorded`
+   * (letters, digits, `_`, `-`: NATS forbids `.`, `*`, `>` in names). Subscriptions sharing a
+   * durable name compete for its messages; each durable gets every matching event once.
+   * On the job stream the subjects of two different durables must not overlap.
+   */
   durable: string;
   /** Subjects (without the namespace prefix) this consumer receives. */
   subjects: string[];
@@ -53,6 +58,53 @@ export interface ConsumerOptions {
   /** Handler concurrency for this consumer. Default 1 (ordered per consumer). */
   concurrency?: number;
 }
+
+export const busDefaults = {
+  requestTimeoutMs: 5_000,
+  maxDeliver: 5,
+  backoffMs: [200, 1_000, 5_000],
+  concurrency: 1,
+} as const;
+
+export interface ConsumerSettings {
+  maxDeliver: number;
+  backoffMs: readonly number[];
+  concurrency: number;
+}
+
+export function consumerSettings(options: Partial<ConsumerOptions>): ConsumerSettings {
+  const settings: ConsumerSettings = {
+    maxDeliver: options.maxDeliver ?? busDefaults.maxDeliver,
+    backoffMs: options.backoffMs?.length ? options.backoffMs : busDefaults.backoffMs,
+    concurrency: options.concurrency ?? busDefaults.concurrency,
+  };
+  if (settings.maxDeliver < 1 || settings.concurrency < 1) {
+    throw new Error('maxDeliver and concurrency must be at least 1');
+  }
+  return settings;
+}
+
+/** Delay before redelivering a message that failed on delivery `deliveryCount` (the last backoff repeats). */
+export function redeliveryDelayMs(backoffMs: readonly number[], deliveryCount: number): number {
+  return backoffMs[Math.min(deliveryCount, backoffMs.length) - 1] ?? 0;
+}
+
+const DURABLE_NAME = /^[A-Za-z0-9_-]+$/;
+
+export function assertDurableName(durable: string): void {
+  if (!DURABLE_NAME.test(durable)) {
+    throw new Error(`Durable name "${durable}" may only use letters, digits, _ and -`);
+  }
+}
+
+/** Headers added to a dead-lettered message (its own headers and payload are kept). */
+export const DeadLetterHeaders = {
+  subject: 'Memoreel-Dead-Subject',
+  consumer: 'Memoreel-Dead-Consumer',
+  deliveries: 'Memoreel-Dead-Deliveries',
+  error: 'Memoreel-Dead-Error',
+  msgId: 'Memoreel-Dead-Msg-Id',
+} as const;
 
 /** Thrown by a handler to skip retries: the message goes straight to dead-letter. */
 export class PoisonMessageError extends Error {
@@ -76,6 +128,22 @@ export class NoResponderError extends Error {
   }
 }
 
+/** The bus cannot carry messages now (broker unreachable, or the bus is closed): retry later. */
+export class BusUnavailableError extends Error {
+  override name = 'BusUnavailableError';
+}
+
+/** The responder threw instead of answering (`BusTransport` never does: it replies with an error envelope). */
+export class ResponderError extends Error {
+  override name = 'ResponderError';
+  constructor(
+    readonly subject: string,
+    reason: string,
+  ) {
+    super(`Responder for ${subject} failed: ${reason}`);
+  }
+}
+
 export interface Subscription {
   /** Stops receiving; waits for in-flight handlers to finish. */
   stop(): Promise<void>;
@@ -89,12 +157,15 @@ export interface Bus {
   readonly binding: 'nats' | 'in-process';
   readonly namespace: string;
 
-  /** Sends a command or query; resolves with the responder's return value. */
+  /**
+   * Sends a command or query; resolves with the responder's return value. Rejects with
+   * `BusTimeoutError`, `NoResponderError`, `ResponderError` or `BusUnavailableError`.
+   */
   request(subject: string, payload: unknown, options?: RequestOptions): Promise<unknown>;
   /** Answers requests on a subject. One responder per queue group gets each request. */
   respond(subject: string, queueGroup: string, handler: RequestHandler): Promise<Subscription>;
 
-  /** Durably publishes an event; resolves once the broker stored it (dedup by `msgId`). */
+  /** Durably publishes an event; resolves once the broker stored it (dedup by `msgId`). Rejects while disconnected. */
   publishEvent(subject: string, payload: unknown, options: PublishOptions): Promise<void>;
   /** Durable at-least-once consumer: ack after the handler resolves, redeliver with backoff on throw, dead-letter after maxDeliver. */
   consumeEvents(options: ConsumerOptions, handler: DeliveryHandler): Promise<Subscription>;
@@ -103,13 +174,17 @@ export interface Bus {
   enqueueJob(subject: string, payload: unknown, options: PublishOptions): Promise<void>;
   consumeJobs(options: ConsumerOptions, handler: DeliveryHandler): Promise<Subscription>;
 
-  /** Dead-lettered messages (both events and jobs), for operators and tests. */
+  /**
+   * Dead-lettered messages (both events and jobs), for operators and tests. Each arrives with its
+   * original subject and payload; `DeadLetterHeaders` say which consumer gave up, after how many
+   * deliveries, and why.
+   */
   consumeDeadLetters(
     options: Pick<ConsumerOptions, 'durable'>,
     handler: DeliveryHandler,
   ): Promise<Subscription>;
 
-  /** Best-effort fan-out to whoever listens now (browser pushes). */
+  /** Best-effort fan-out to whoever listens now (browser pushes). Rejects while disconnected. */
   publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void>;
   subscribeLive(subject: string, handler: LiveHandler): Subscription;
 

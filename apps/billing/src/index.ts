@@ -1,0 +1,2 @@
+export { BillingModule } from './billing.module.js';
+export { billingService } from './billing.service-definition.js';

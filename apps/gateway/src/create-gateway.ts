@@ -1,0 +1,32 @@
+import { operationsRouter, PinoNestLogger } from '@memoreel/platform';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import express from 'express';
+import type { GatewayContext } from './gateway.context.js';
+import { GatewayModule } from './gateway.module.js';
+import { requestTracing } from './http/request-tracing.js';
+import { securityHeaders } from './http/security-headers.js';
+import { spaRouter } from './http/spa.js';
+
+/** Builds the gateway's HTTP app; the caller decides where it listens. */
+export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {
+  const server = express();
+  server.disable('x-powered-by');
+  server.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  server.use(securityHeaders);
+  server.use(requestTracing);
+  server.use(
+    operationsRouter(() => [{ name: 'bus', check: () => gateway.bus.isReady() }, ...(gateway.readiness ?? [])]),
+  );
+  for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
+
+  const app = await NestFactory.create(GatewayModule.register(gateway), new ExpressAdapter(server), {
+    logger: new PinoNestLogger(gateway.logger),
+    bodyParser: true,
+  });
+  await app.init();
+  // After Nest's routes, so /graphql and friends win over the SPA fallback.
+  if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Bus, Logger, ReadinessCheck } from '@memoreel/platform';
+import type { RequestHandler } from 'express';
+
+/** What the gateway needs from its host: the same in distributed and standalone mode. */
+export interface GatewayContext {
+  bus: Bus;
+  logger: Logger;
+  /** Built SPA to serve (standalone, or a single-image deployment); absent when a CDN serves it. */
+  webDistDir?: string | undefined;
+  /** Extra HTTP routes, e.g. the local storage router in standalone mode. */
+  routes?: { path: string; handler: RequestHandler }[];
+  /** Everything that must answer for /health/ready (bus is always included). */
+  readiness?: ReadinessCheck[];
+}
+
+export const GATEWAY_CONTEXT = Symbol('GATEWAY_CONTEXT');

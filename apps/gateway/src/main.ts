@@ -1,0 +1,21 @@
+import { connectNatsBus, createLogger, loadConfigOrExit, onShutdown, startTelemetry } from '@memoreel/platform';
+import { createGatewayApp } from './create-gateway.js';
+import { gatewayEnvironment } from './gateway.config.js';
+
+const config = loadConfigOrExit(gatewayEnvironment);
+const telemetry = startTelemetry({
+  serviceName: 'gateway',
+  otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  sentryDsn: config.SENTRY_DSN,
+});
+const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+const bus = await connectNatsBus({ servers: config.NATS_URL, namespace: config.BUS_NAMESPACE, name: 'gateway' });
+const app = await createGatewayApp({ bus, logger, webDistDir: config.WEB_DIST_DIR });
+await app.listen(config.PORT, config.HOST);
+logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);
+
+onShutdown(async () => {
+  await app.close();
+  await bus.close();
+  await telemetry.shutdown();
+});

@@ -1,0 +1,27 @@
+import { probeCompleted, recordProbe } from '@memoreel/contracts';
+import { BusClient } from '@memoreel/platform';
+import { Args, ID, Mutation, Resolver, Subscription } from '@nestjs/graphql';
+import { CurrentActor } from '../http/current-actor.js';
+import type { Actor } from '@memoreel/contracts';
+import { liveIterator } from '../live/live-iterator.js';
+import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
+
+/** The system check: one mutation and one subscription that cross every platform part. */
+@Resolver()
+export class ProbeResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Mutation(() => ProbeModel, { description: 'Records a probe; its completion arrives on probeCompleted.' })
+  recordProbe(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('note') note: string,
+  ): Promise<ProbeModel> {
+    return this.bus.request(recordProbe, actor, { id, note });
+  }
+
+  @Subscription(() => ProbeCompletionModel, { description: 'Fires when the probe with this id was consumed.' })
+  probeCompleted(@Args('id', { type: () => ID }) id: string) {
+    return liveIterator(this.bus, probeCompleted, (completion) => completion.id === id);
+  }
+}

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@memoreel/platform';
+import { projectsService } from './projects.service-definition.js';
+
+await runServiceProcess(projectsService);

@@ -1,0 +1,14 @@
+import { type Probe, type RequestEnvelopeOf, recordProbe } from '@memoreel/contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ProbeService } from './probe.service.js';
+
+@Controller()
+export class ProbeHandlers {
+  constructor(private readonly probes: ProbeService) {}
+
+  @MessagePattern(recordProbe.subject)
+  record(@Payload() { actor, data }: RequestEnvelopeOf<typeof recordProbe>): Promise<Probe> {
+    return this.probes.record(actor, data);
+  }
+}

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@memoreel/platform';
+import { renderService } from './render.service-definition.js';
+
+await runServiceProcess(renderService);

@@ -1,0 +1,2 @@
+export { standaloneEnvironment } from './standalone.config.js';
+export { startStandalone } from './start-standalone.js';

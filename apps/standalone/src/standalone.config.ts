@@ -1,0 +1,18 @@
+import { env } from '@memoreel/platform';
+import { z } from 'zod';
+
+/** Standalone mode needs nothing set; every variable has an embedded default. */
+export const standaloneEnvironment = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: env.port(3000),
+  MEMOREEL_DATA_DIR: z.string().min(1).default('.memoreel'),
+  /** Use an existing Postgres instead of the embedded one (e.g. in tests or small servers). */
+  DATABASE_URL: env.postgresUrl().optional(),
+  /** Public origin when behind a proxy; defaults to http://HOST:PORT. */
+  PUBLIC_URL: env.optionalUrl('public origin of the app'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: env.logLevel(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
+  SENTRY_DSN: env.optionalUrl('Sentry DSN'),
+});
+export type StandaloneConfig = z.infer<typeof standaloneEnvironment>;

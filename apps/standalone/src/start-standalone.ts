@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createGatewayApp } from '@memoreel/gateway';
+import {
+  InProcessBus,
+  LocalStorage,
+  localStorageRouter,
+  type Logger,
+  type RunningService,
+  startService,
+} from '@memoreel/platform';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.js';
+import { services } from './services.js';
+import type { StandaloneConfig } from './standalone.config.js';
+
+export interface Standalone {
+  url: string;
+  close(): Promise<void>;
+}
+
+const STORAGE_BUCKETS = ['photos', 'music', 'videos'];
+
+/** The signing key for local storage URLs is made once and kept with the data. */
+async function storageSigningSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'storage-signing.key');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function defaultWebDist(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidate = resolve(here, '../../web/dist');
+  return existsSync(join(candidate, 'index.html')) ? candidate : undefined;
+}
+
+/**
+ * Everything in one process: embedded Postgres (or DATABASE_URL), local-folder storage,
+ * every service over the in-process bus, and the gateway serving the SPA.
+ */
+export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
+  const dataDir = resolve(config.MEMOREEL_DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  const started: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const stop of started.reverse()) await stop().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+  };
+
+  try {
+    let database: EmbeddedDatabase | undefined;
+    if (!config.DATABASE_URL) {
+      database = await startEmbeddedDatabase(join(dataDir, 'postgres'), logger);
+      started.push(database.stop);
+    }
+    const databaseUrl = config.DATABASE_URL ?? (database as EmbeddedDatabase).url;
+
+    const bus = new InProcessBus({ namespace: 'memoreel' });
+    started.push(() => bus.close());
+
+    const url = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
+    const storage = new LocalStorage({
+      rootDir: join(dataDir, 'storage'),
+      publicBaseUrl: url,
+      signingSecret: await storageSigningSecret(dataDir),
+    });
+    await storage.ensureBuckets(STORAGE_BUCKETS);
+
+    const running: RunningService[] = [];
+    for (const definition of services) {
+      const service = await startService(
+        definition,
+        { name: definition.name, bus, databaseUrl, logger: logger.child({ service: definition.name }) },
+        { migrate: true },
+      );
+      running.push(service);
+      started.push(() => service.close());
+    }
+
+    const gateway = await createGatewayApp({
+      bus,
+      logger: logger.child({ service: 'gateway' }),
+      webDistDir: config.WEB_DIST_DIR ?? defaultWebDist(),
+      routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
+      readiness: [
+        // All services share one database here; one check covers it.
+        ...(running[0]?.readiness ?? []),
+        { name: 'storage', check: () => storage.isReady() },
+      ],
+    });
+    await gateway.listen(config.PORT, config.HOST);
+    started.push(() => gateway.close());
+    return { url, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

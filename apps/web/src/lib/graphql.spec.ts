@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { GraphQLRequestError, graphqlRequest } from './graphql';
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => ({ ok: status < 400, status, json: async () => body }) as Response),
+  );
+}
+
+describe('graphqlRequest', () => {
+  it('POSTs the operation as JSON to /graphql and resolves with data', async () => {
+    answer(200, { data: { hello: 'world' } });
+
+    await expect(graphqlRequest('query { hello }')).resolves.toEqual({ hello: 'world' });
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/graphql');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ query: 'query { hello }' });
+  });
+
+  it("throws the server's first error with its extensions.code", async () => {
+    answer(200, { errors: [{ message: 'Note is required', extensions: { code: 'VALIDATION_FAILED' } }] });
+
+    const error = await graphqlRequest('mutation { x }').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GraphQLRequestError);
+    expect(error).toMatchObject({ message: 'Note is required', code: 'VALIDATION_FAILED' });
+  });
+
+  it('reports an HTTP failure without a GraphQL body', async () => {
+    answer(502, null);
+
+    await expect(graphqlRequest('query { x }')).rejects.toMatchObject({ code: 'HTTP_ERROR' });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+
+    await expect(graphqlRequest('query { x }')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});

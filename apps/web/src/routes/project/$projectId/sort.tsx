@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '../../../shell/coming-soon-page';
+
+export const Route = createFileRoute('/project/$projectId/sort')({
+  component: () => <ComingSoonPage title="Sort Your Photos" />,
+});

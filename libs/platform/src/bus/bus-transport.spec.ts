@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  contractFor,
+  defineJob,
+  ErrorCodes,
+  type EventEnvelope,
+  type EventEnvelopeOf,
+  type Probe,
+  probeRecorded,
+  type RequestEnvelopeOf,
+  recordProbe,
+  SYSTEM,
+} from '@memoreel/contracts';
+import { deleteNamespaceStreams, NATS_URL, uniqueNamespace } from '@memoreel/testing';
+import { Controller, Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { type Observable, of } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { waitFor } from './bus.conformance.js';
+import { type Bus, DeadLetterHeaders, type DeliveredMessage, NoResponderError } from './bus.js';
+import { BusClient, buildEvent, RemoteError } from './bus-client.js';
+import { BusTransport, durableName, EventDeliveryContext } from './bus-transport.js';
+import { ConflictError } from './domain-error.js';
+import { InProcessBus } from './in-process-bus.js';
+import { connectNatsBus } from './nats-bus.js';
+
+/** A job contract of this test only, to exercise `@EventPattern(subject, { queue: 'jobs' })`. */
+const rebuildProbe = defineJob('projects.probe.rebuild', {
+  summary: 'Test only: rebuilds a probe.',
+  data: z.object({ id: z.uuid() }),
+});
+
+@Injectable()
+class ProbeLog {
+  readonly requests: RequestEnvelopeOf<typeof recordProbe>[] = [];
+  readonly events: { envelope: EventEnvelope; deliveryCount: number }[] = [];
+  readonly jobs: EventEnvelope[] = [];
+}
+
+@Controller()
+class ProbeController {
+  constructor(private readonly log: ProbeLog) {}
+
+  @MessagePattern(recordProbe.subject)
+  record(@Payload() request: RequestEnvelopeOf<typeof recordProbe>): Probe | Observable<unknown> {
+    this.log.requests.push(request);
+    const { id, note } = request.data;
+    if (note === 'taken') throw new ConflictError('That note is taken', { note });
+    if (note === 'crash') throw new Error('connection string with a password');
+    if (note === 'bad reply') return of({ id: 'not-a-uuid', note });
+    return { id, note, recordedAt: '2026-11-23T07:00:00.000Z' };
+  }
+
+  @EventPattern<string>(probeRecorded.subject)
+  async recorded(
+    @Payload() envelope: EventEnvelopeOf<typeof probeRecorded>,
+    @Ctx() delivery: EventDeliveryContext,
+  ) {
+    if (envelope.data.note === 'flaky' && delivery.deliveryCount === 1) {
+      throw new Error('database briefly away');
+    }
+    this.log.events.push({ envelope, deliveryCount: delivery.deliveryCount });
+  }
+
+  @EventPattern<string>(rebuildProbe.subject, { queue: 'jobs' })
+  async rebuild(@Payload() job: EventEnvelope) {
+    this.log.jobs.push(job);
+  }
+}
+
+@Module({ controllers: [ProbeController], providers: [ProbeLog] })
+class ProbeModule {}
+
+const actor: Actor = { userId: randomUUID(), role: 'user', isAnonymous: false };
+
+const bindings: [string, (namespace: string) => Promise<Bus>][] = [
+  ['in-process', async (namespace) => new InProcessBus({ namespace })],
+  ['nats', (namespace) => connectNatsBus({ servers: NATS_URL, namespace, name: 'transport-test' })],
+];
+
+describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) => {
+  const namespace = uniqueNamespace('nest');
+  let bus: Bus;
+  let client: BusClient;
+  let log: ProbeLog;
+  let app: Awaited<ReturnType<typeof NestFactory.createMicroservice>>;
+
+  beforeAll(async () => {
+    bus = await connectBus(namespace);
+    client = new BusClient(bus);
+    const transport = new BusTransport({
+      bus,
+      service: 'projects',
+      consumer: { backoffMs: [20], maxDeliver: 3 },
+      contracts: (subject) => (subject === rebuildProbe.subject ? rebuildProbe : contractFor(subject)),
+    });
+    app = await NestFactory.createMicroservice(ProbeModule, { strategy: transport, logger: false });
+    await app.listen();
+    log = app.get(ProbeLog);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bus?.close();
+    if (binding === 'nats') await deleteNamespaceStreams(namespace);
+  });
+
+  it('answers a valid request with the validated reply', async () => {
+    const id = randomUUID();
+
+    const probe = await client.request(recordProbe, actor, { id, note: '  hello  ' });
+
+    expect(probe).toEqual({ id, note: 'hello', recordedAt: '2026-11-23T07:00:00.000Z' });
+    expect(log.requests.at(-1)).toEqual({ actor, data: { id, note: 'hello' } });
+  });
+
+  it('replies VALIDATION_FAILED to an invalid request without running the handler', async () => {
+    const handled = log.requests.length;
+
+    const reply = await bus.request(recordProbe.subject, { actor, data: { id: randomUUID(), note: '   ' } });
+
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: ErrorCodes.validationFailed,
+        message: 'Note is required',
+        details: [{ path: ['data', 'note'] }],
+      },
+    });
+    expect(log.requests).toHaveLength(handled);
+  });
+
+  it('replies a DomainError with its code, message and details', async () => {
+    const failure = client.request(recordProbe, actor, { id: randomUUID(), note: 'taken' });
+
+    await expect(failure).rejects.toBeInstanceOf(RemoteError);
+    await expect(failure).rejects.toMatchObject({
+      code: ErrorCodes.conflict,
+      message: 'That note is taken',
+      details: { note: 'taken' },
+    });
+  });
+
+  it('hides any other failure behind INTERNAL', async () => {
+    const failure = client.request(recordProbe, actor, { id: randomUUID(), note: 'crash' });
+
+    await expect(failure).rejects.toMatchObject({ code: ErrorCodes.internal, message: 'Internal error' });
+  });
+
+  it('turns a reply that breaks its contract into INTERNAL (Observable returns included)', async () => {
+    const failure = client.request(recordProbe, actor, { id: randomUUID(), note: 'bad reply' });
+
+    await expect(failure).rejects.toMatchObject({ code: ErrorCodes.internal });
+  });
+
+  it('hands an event handler the validated envelope and its delivery count', async () => {
+    const event = buildEvent(probeRecorded, SYSTEM, {
+      id: randomUUID(),
+      note: 'seen',
+      recordedAt: new Date().toISOString(),
+    });
+
+    await bus.publishEvent(event.type, event, { msgId: event.id });
+
+    await waitFor(() => log.events.some((e) => e.envelope.id === event.id), 'the event');
+    expect(log.events.find((e) => e.envelope.id === event.id)).toEqual({ envelope: event, deliveryCount: 1 });
+  });
+
+  it('redelivers an event whose handler threw', async () => {
+    const event = buildEvent(probeRecorded, SYSTEM, {
+      id: randomUUID(),
+      note: 'flaky',
+      recordedAt: new Date().toISOString(),
+    });
+
+    await bus.publishEvent(event.type, event, { msgId: event.id });
+
+    await waitFor(() => log.events.some((e) => e.envelope.id === event.id), 'the redelivered event');
+    expect(log.events.find((e) => e.envelope.id === event.id)?.deliveryCount).toBe(2);
+  });
+
+  it('dead-letters an invalid envelope without running the handler', async () => {
+    const dead: DeliveredMessage[] = [];
+    await bus.consumeDeadLetters({ durable: 'nest-dead' }, async (message) => {
+      dead.push(message);
+    });
+    const handled = log.events.length;
+
+    await bus.publishEvent(probeRecorded.subject, { id: 'not-an-event' }, { msgId: randomUUID() });
+
+    await waitFor(() => dead.length === 1, 'the dead letter');
+    expect(dead[0]?.headers).toMatchObject({
+      [DeadLetterHeaders.consumer]: durableName('projects', probeRecorded.subject),
+      [DeadLetterHeaders.deliveries]: '1',
+    });
+    expect(log.events).toHaveLength(handled);
+  });
+
+  it('consumes jobs for an @EventPattern with { queue: "jobs" }', async () => {
+    const id = randomUUID();
+
+    await client.enqueueJob(rebuildProbe, SYSTEM, { id }, { id: randomUUID() });
+
+    await waitFor(() => log.jobs.length === 1, 'the job');
+    expect(log.jobs[0]).toMatchObject({ type: rebuildProbe.subject, actor: SYSTEM, data: { id } });
+  });
+
+  it('stops answering once closed, leaving the shared bus open', async () => {
+    await app.close();
+
+    await expect(bus.request(recordProbe.subject, {})).rejects.toBeInstanceOf(NoResponderError);
+    await expect(bus.isReady()).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,7 @@
+import { describeBusConformance } from './bus.conformance.js';
+import { InProcessBus } from './in-process-bus.js';
+
+describeBusConformance('in-process', {
+  create: async (namespace) => new InProcessBus({ namespace }),
+  dispose: (bus) => bus.close(),
+});

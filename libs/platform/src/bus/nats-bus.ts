@@ -1,0 +1,567 @@
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  DeliverPolicy,
+  JetStreamApiError,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  Empty,
+  errors,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  type Subscription as NatsSubscription,
+  nanos,
+  headers as natsHeaders,
+} from '@nats-io/transport-node';
+import { Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
+import {
+  assertDurableName,
+  type Bus,
+  BusTimeoutError,
+  BusUnavailableError,
+  busDefaults,
+  type ConsumerOptions,
+  type ConsumerSettings,
+  consumerSettings,
+  DeadLetterHeaders,
+  type DeliveredMessage,
+  type DeliveryHandler,
+  type Headers,
+  type LiveHandler,
+  NoResponderError,
+  PoisonMessageError,
+  type PublishOptions,
+  type RequestHandler,
+  type RequestOptions,
+  ResponderError,
+  redeliveryDelayMs,
+  type Subscription,
+} from './bus.js';
+import { runInReceivedTrace, withTraceContext } from './trace-context.js';
+
+export interface NatsBusOptions {
+  servers: string | string[];
+  /** Prefix of every subject and stream: `memoreel` in production, unique per test run. */
+  namespace: string;
+  /** Connection name the server shows (the service name). */
+  name: string;
+  /** Pause between reconnect attempts; the bus retries forever. Default 1,000 ms. */
+  reconnectTimeWaitMs?: number;
+}
+
+const SYSTEM = 'nats';
+const NAMESPACE = /^[a-z][a-z0-9_-]*$/;
+const DUPLICATE_WINDOW_MS = 2 * 60_000;
+const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
+const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3_600_000;
+/** Unacked time before the broker redelivers to another worker (a crashed process, a stuck handler). */
+const ACK_WAIT_MS = 60_000;
+/** Events pulled ahead of the handler: enough for throughput, few enough to be handled well within ACK_WAIT_MS. */
+const EVENT_PREFETCH = 32;
+const READY_TIMEOUT_MS = 1_000;
+/** Reply header carrying the reason a responder threw. */
+const RESPONDER_ERROR_HEADER = 'Memoreel-Responder-Error';
+const STREAM_NAME_IN_USE = 10058;
+const CONSUMER_NOT_FOUND = 10014;
+
+const encode = (payload: unknown): string => JSON.stringify(payload) ?? 'null';
+const decode = (data: string): unknown => JSON.parse(data);
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** Header values are one line. */
+const headerValue = (text: string): string => text.replace(/[\r\n]+/g, ' ').slice(0, 1_000);
+
+function toNatsHeaders(headers: Headers): MsgHdrs {
+  const result = natsHeaders();
+  for (const [key, value] of Object.entries(headers)) result.set(key, headerValue(value));
+  return result;
+}
+
+/** Our headers only: the broker's own (`Nats-*`) stay out, as they would in the in-process bus. */
+function fromNatsHeaders(headers: MsgHdrs | undefined): Headers {
+  const result: Headers = {};
+  for (const key of headers?.keys() ?? []) {
+    if (!key.startsWith('Nats-')) result[key] = headers?.get(key) ?? '';
+  }
+  return result;
+}
+
+interface StreamLayout {
+  stream: string;
+  /** Subject prefix of the stream's messages, e.g. `memoreel.events.`. */
+  prefix: string;
+}
+
+function wireLayout(namespace: string) {
+  const streamPrefix = namespace.toUpperCase();
+  return {
+    rpc: `${namespace}.rpc.`,
+    live: `${namespace}.live.`,
+    events: { stream: `${streamPrefix}_EVENTS`, prefix: `${namespace}.events.` },
+    jobs: { stream: `${streamPrefix}_JOBS`, prefix: `${namespace}.jobs.` },
+    dead: { stream: `${streamPrefix}_DEAD`, prefix: `${namespace}.dead.` },
+  };
+}
+type WireLayout = ReturnType<typeof wireLayout>;
+
+function streamConfigs(wire: WireLayout): (Partial<StreamConfig> & { name: string })[] {
+  const common = { storage: StorageType.File, duplicate_window: nanos(DUPLICATE_WINDOW_MS) };
+  return [
+    {
+      ...common,
+      name: wire.events.stream,
+      subjects: [`${wire.events.prefix}>`],
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(EVENT_RETENTION_MS),
+    },
+    {
+      ...common,
+      name: wire.jobs.stream,
+      subjects: [`${wire.jobs.prefix}>`],
+      retention: RetentionPolicy.Workqueue,
+    },
+    {
+      ...common,
+      name: wire.dead.stream,
+      subjects: [`${wire.dead.prefix}>`],
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(DEAD_LETTER_RETENTION_MS),
+    },
+  ];
+}
+
+async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }) {
+  try {
+    await jsm.streams.add(config);
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
+    const { name, retention: _fixedAtCreation, ...changes } = config;
+    await jsm.streams.update(name, changes);
+  }
+}
+
+/** Connects, then makes sure the namespace's streams exist with the configuration this code expects. */
+export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
+  if (!NAMESPACE.test(options.namespace)) {
+    throw new Error(`Bus namespace "${options.namespace}" must be lower-case letters, digits, _ or -`);
+  }
+  const connection = await connect({
+    servers: options.servers,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: options.reconnectTimeWaitMs ?? 1_000,
+  });
+  try {
+    const jsm = await jetstreamManager(connection);
+    const readiness = await jetstreamManager(connection, { timeout: READY_TIMEOUT_MS, checkAPI: false });
+    const wire = wireLayout(options.namespace);
+    for (const config of streamConfigs(wire)) await ensureStream(jsm, config);
+    return new NatsBus(connection, jsm, readiness, options.namespace);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+/**
+ * The bus over NATS: core request/reply and live fan-out, JetStream streams for events, jobs
+ * and dead letters. While the broker is unreachable, sends reject at once (callers and the
+ * outbox retry) and consumers resume by themselves after the reconnect.
+ */
+export class NatsBus implements Bus {
+  readonly binding = 'nats' as const;
+  private readonly js: JetStreamClient;
+  private readonly wire: WireLayout;
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly logger = new Logger(NatsBus.name);
+  private connected = true;
+
+  constructor(
+    private readonly connection: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly readiness: JetStreamManager,
+    readonly namespace: string,
+  ) {
+    this.js = jetstream(connection);
+    this.wire = wireLayout(namespace);
+    void this.watchConnection();
+  }
+
+  async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
+    this.assertConnected();
+    const timeoutMs = options.timeoutMs ?? busDefaults.requestTimeoutMs;
+    let reply: Msg;
+    try {
+      reply = await this.connection.request(this.wire.rpc + subject, encode(payload), {
+        timeout: timeoutMs,
+        headers: toNatsHeaders(withTraceContext(options.headers)),
+      });
+    } catch (error) {
+      throw requestFailure(subject, timeoutMs, error);
+    }
+    const failure = reply.headers?.get(RESPONDER_ERROR_HEADER);
+    if (failure) throw new ResponderError(subject, failure);
+    return decode(reply.string());
+  }
+
+  async respond(subject: string, queueGroup: string, handler: RequestHandler): Promise<Subscription> {
+    const inFlight = new Set<Promise<void>>();
+    const subscription = this.connection.subscribe(this.wire.rpc + subject, {
+      queue: queueGroup,
+      callback: (error, msg) => {
+        if (error) {
+          this.logger.error(`Responder on ${subject} stopped: ${reasonOf(error)}`);
+          return;
+        }
+        const answering: Promise<void> = this.answer(msg, handler).finally(() => inFlight.delete(answering));
+        inFlight.add(answering);
+      },
+    });
+    return this.track({
+      stop: async () => {
+        await this.unsubscribe(subscription);
+        await Promise.all(inFlight);
+      },
+    });
+  }
+
+  async publishEvent(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    await this.publishDurably(this.wire.events.prefix + subject, payload, options);
+  }
+
+  async consumeEvents(options: ConsumerOptions, handler: DeliveryHandler): Promise<Subscription> {
+    return this.consume(this.wire.events, options, handler, EVENT_PREFETCH);
+  }
+
+  async enqueueJob(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    await this.publishDurably(this.wire.jobs.prefix + subject, payload, options);
+  }
+
+  async consumeJobs(options: ConsumerOptions, handler: DeliveryHandler): Promise<Subscription> {
+    // Jobs are long: take only what the handlers can start now, leave the rest to other workers.
+    return this.consume(this.wire.jobs, options, handler, 0);
+  }
+
+  async consumeDeadLetters(
+    options: Pick<ConsumerOptions, 'durable'>,
+    handler: DeliveryHandler,
+  ): Promise<Subscription> {
+    return this.consume(
+      this.wire.dead,
+      { durable: options.durable, subjects: ['>'] },
+      handler,
+      EVENT_PREFETCH,
+    );
+  }
+
+  async publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void> {
+    this.assertConnected();
+    this.connection.publish(this.wire.live + subject, encode(payload), {
+      headers: toNatsHeaders(withTraceContext(headers)),
+    });
+  }
+
+  subscribeLive(subject: string, handler: LiveHandler): Subscription {
+    const subscription = this.connection.subscribe(this.wire.live + subject, {
+      callback: (error, msg) => {
+        if (error) {
+          this.logger.error(`Live subscription on ${subject} stopped: ${reasonOf(error)}`);
+          return;
+        }
+        const message = {
+          subject: msg.subject.slice(this.wire.live.length),
+          payload: decode(msg.string()),
+          headers: fromNatsHeaders(msg.headers),
+        };
+        runInReceivedTrace(message, { system: SYSTEM, operation: 'receive', kind: SpanKind.CONSUMER }, () =>
+          handler(message),
+        ).catch((failure: unknown) =>
+          this.logger.error(`Live handler for ${subject} failed: ${reasonOf(failure)}`),
+        );
+      },
+    });
+    return this.track({ stop: () => this.unsubscribe(subscription) });
+  }
+
+  async isReady(): Promise<boolean> {
+    if (!this.connected || this.connection.isClosed()) return false;
+    try {
+      await this.readiness.getAccountInfo();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.connection.isClosed()) return;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    if (this.connected) await this.connection.drain();
+    else await this.connection.close();
+  }
+
+  private async watchConnection(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.logger.warn(`Lost NATS at ${status.server}; reconnecting`);
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.logger.log(`Reconnected to NATS at ${status.server}`);
+      }
+    }
+  }
+
+  private assertConnected(): void {
+    if (!this.connected || this.connection.isClosed() || this.connection.isDraining()) {
+      throw new BusUnavailableError('NATS is unreachable');
+    }
+  }
+
+  private async publishDurably(
+    wireSubject: string,
+    payload: unknown,
+    options: PublishOptions,
+  ): Promise<void> {
+    this.assertConnected();
+    await this.js.publish(wireSubject, encode(payload), {
+      msgID: options.msgId,
+      headers: toNatsHeaders(withTraceContext(options.headers)),
+    });
+  }
+
+  private async answer(msg: Msg, handler: RequestHandler): Promise<void> {
+    const subject = msg.subject.slice(this.wire.rpc.length);
+    try {
+      const message = { subject, payload: decode(msg.string()), headers: fromNatsHeaders(msg.headers) };
+      const result = await runInReceivedTrace(
+        message,
+        { system: SYSTEM, operation: 'answer', kind: SpanKind.SERVER },
+        () => handler(message),
+      );
+      msg.respond(encode(result));
+    } catch (error) {
+      msg.respond(Empty, { headers: toNatsHeaders({ [RESPONDER_ERROR_HEADER]: reasonOf(error) }) });
+    }
+  }
+
+  private async consume(
+    layout: StreamLayout,
+    options: ConsumerOptions,
+    handler: DeliveryHandler,
+    prefetch: number,
+  ): Promise<Subscription> {
+    assertDurableName(options.durable);
+    const settings = consumerSettings(options);
+    const filters = options.subjects.map((subject) => layout.prefix + subject);
+    await this.ensureConsumer(layout.stream, options.durable, filters, settings);
+    const consumer = await this.js.consumers.get(layout.stream, options.durable);
+    const messages = await consumer.consume({ max_messages: Math.max(prefetch, settings.concurrency) });
+    let stopping = false;
+    const pumping = this.pump(options.durable, messages, settings.concurrency, async (msg) => {
+      // Messages already pulled when the subscription stops go back at once to the other workers.
+      if (stopping) msg.nak();
+      else await this.deliver(msg, layout, options.durable, settings, handler);
+    }).then(() => {
+      if (!stopping) this.logger.error(`Consumer ${options.durable} stopped receiving messages`);
+    });
+    return this.track({
+      stop: async () => {
+        stopping = true;
+        messages.stop();
+        await pumping;
+      },
+    });
+  }
+
+  private async ensureConsumer(
+    stream: string,
+    durable: string,
+    filters: string[],
+    settings: ConsumerSettings,
+  ) {
+    const changes = {
+      ack_wait: nanos(ACK_WAIT_MS),
+      // One delivery more than the handler gets: the spare one dead-letters a message whose last attempt crashed.
+      max_deliver: settings.maxDeliver + 1,
+      ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+    } satisfies Partial<ConsumerConfig>;
+    if (await this.consumerExists(stream, durable)) {
+      await this.jsm.consumers.update(stream, durable, changes);
+      return;
+    }
+    await this.jsm.consumers.add(stream, {
+      ...changes,
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+    });
+  }
+
+  private async consumerExists(stream: string, durable: string): Promise<boolean> {
+    try {
+      await this.jsm.consumers.info(stream, durable);
+      return true;
+    } catch (error) {
+      if (error instanceof JetStreamApiError && error.code === CONSUMER_NOT_FOUND) return false;
+      throw error;
+    }
+  }
+
+  /** Feeds messages to `process`, at most `concurrency` at a time, until the iterator ends. */
+  private async pump(
+    durable: string,
+    messages: ConsumerMessages,
+    concurrency: number,
+    process: (msg: JsMsg) => Promise<void>,
+  ): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    try {
+      for await (const msg of messages) {
+        const processing: Promise<void> = process(msg)
+          .catch((error: unknown) =>
+            this.logger.error(`Consumer ${durable} failed to settle a message: ${reasonOf(error)}`),
+          )
+          .finally(() => inFlight.delete(processing));
+        inFlight.add(processing);
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
+      }
+    } catch (error) {
+      this.logger.error(`Consumer ${durable} stopped: ${reasonOf(error)}`);
+    }
+    await Promise.all(inFlight);
+  }
+
+  private async deliver(
+    msg: JsMsg,
+    layout: StreamLayout,
+    durable: string,
+    settings: ConsumerSettings,
+    handler: DeliveryHandler,
+  ): Promise<void> {
+    const isDeadLetter = layout === this.wire.dead;
+    let delivered: DeliveredMessage;
+    try {
+      delivered = isDeadLetter ? toDeadLetter(msg, layout) : toDelivered(msg, layout);
+    } catch (error) {
+      return this.giveUp(
+        msg,
+        layout,
+        durable,
+        settings,
+        new PoisonMessageError(`Unreadable payload: ${reasonOf(error)}`),
+      );
+    }
+    if (msg.info.deliveryCount > settings.maxDeliver) {
+      return this.giveUp(msg, layout, durable, settings, new Error('Last delivery never finished'));
+    }
+    try {
+      await runInReceivedTrace(
+        delivered,
+        { system: SYSTEM, operation: 'process', kind: SpanKind.CONSUMER },
+        () => handler(delivered),
+      );
+      msg.ack();
+    } catch (error) {
+      if (error instanceof PoisonMessageError || msg.info.deliveryCount >= settings.maxDeliver) {
+        await this.giveUp(msg, layout, durable, settings, error);
+      } else {
+        msg.nak(redeliveryDelayMs(settings.backoffMs, msg.info.deliveryCount));
+      }
+    }
+  }
+
+  /** Moves the message to the dead-letter stream and stops its redelivery. */
+  private async giveUp(
+    msg: JsMsg,
+    layout: StreamLayout,
+    durable: string,
+    settings: ConsumerSettings,
+    error: unknown,
+  ): Promise<void> {
+    const subject = msg.subject.slice(layout.prefix.length);
+    if (layout === this.wire.dead) {
+      // A dead letter that fails again is not dead-lettered in a loop.
+      this.logger.error(`Dead-letter consumer ${durable} gave up on ${subject}: ${reasonOf(error)}`);
+      msg.term(headerValue(reasonOf(error)));
+      return;
+    }
+    const headers = msg.headers ?? natsHeaders();
+    const originalMsgId = headers.get('Nats-Msg-Id');
+    const deadHeaders = toNatsHeaders({
+      ...fromNatsHeaders(headers),
+      [DeadLetterHeaders.subject]: subject,
+      [DeadLetterHeaders.consumer]: durable,
+      [DeadLetterHeaders.deliveries]: String(msg.info.deliveryCount),
+      [DeadLetterHeaders.error]: reasonOf(error),
+      ...(originalMsgId ? { [DeadLetterHeaders.msgId]: originalMsgId } : {}),
+    });
+    try {
+      await this.js.publish(`${this.wire.dead.prefix}${durable}.${subject}`, msg.data, {
+        msgID: `${durable}:${msg.seq}`,
+        headers: deadHeaders,
+      });
+      msg.term(headerValue(reasonOf(error)));
+    } catch (publishError) {
+      // The spare delivery (max_deliver + 1) brings it back for another try.
+      this.logger.error(`Could not dead-letter ${subject} from ${durable}: ${reasonOf(publishError)}`);
+      msg.nak(redeliveryDelayMs(settings.backoffMs, msg.info.deliveryCount));
+    }
+  }
+
+  private async unsubscribe(subscription: NatsSubscription): Promise<void> {
+    if (subscription.isClosed()) return;
+    if (this.connected && !this.connection.isClosed()) await subscription.drain();
+    else subscription.unsubscribe();
+  }
+
+  private track(subscription: Subscription): Subscription {
+    this.subscriptions.add(subscription);
+    return {
+      stop: async () => {
+        if (!this.subscriptions.delete(subscription)) return;
+        await subscription.stop();
+      },
+    };
+  }
+}
+
+function toDelivered(msg: JsMsg, layout: StreamLayout): DeliveredMessage {
+  return {
+    subject: msg.subject.slice(layout.prefix.length),
+    payload: decode(msg.string()),
+    headers: fromNatsHeaders(msg.headers),
+    deliveryCount: msg.info.deliveryCount,
+    msgId: msg.headers?.get('Nats-Msg-Id') || undefined,
+  };
+}
+
+/** A dead letter keeps its original subject and event id, as the in-process bus reports them. */
+function toDeadLetter(msg: JsMsg, layout: StreamLayout): DeliveredMessage {
+  const delivered = toDelivered(msg, layout);
+  return {
+    ...delivered,
+    subject: delivered.headers[DeadLetterHeaders.subject] ?? delivered.subject,
+    msgId: delivered.headers[DeadLetterHeaders.msgId],
+  };
+}
+
+function requestFailure(subject: string, timeoutMs: number, error: unknown): unknown {
+  if (error instanceof errors.RequestError && error.isNoResponders()) return new NoResponderError(subject);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (error instanceof errors.TimeoutError || cause instanceof errors.TimeoutError) {
+    return new BusTimeoutError(subject, timeoutMs);
+  }
+  return error;
+}

@@ -1,0 +1,47 @@
+import express from 'express';
+import { connectNatsBus } from '../bus/nats-bus.js';
+import { loadConfigOrExit, serviceEnvironment } from '../config/config.js';
+import { migrateSchema } from '../database/migrate.js';
+import { operationsRouter } from '../health/health.router.js';
+import { createLogger } from '../telemetry/logger.js';
+import { startTelemetry } from '../telemetry/telemetry.js';
+import { startService, type ServiceDefinition } from './service-host.js';
+import { onShutdown } from './shutdown.js';
+
+/**
+ * The distributed-mode entry of a service deployable: `node main.js` runs it (NATS, its
+ * own schema, /health and /metrics on PORT); `node main.js migrate` applies its migrations and exits.
+ */
+export async function runServiceProcess(definition: ServiceDefinition, argv = process.argv.slice(2)): Promise<void> {
+  const config = loadConfigOrExit(serviceEnvironment);
+  const logger = createLogger({ service: definition.name, level: config.LOG_LEVEL });
+
+  if (argv[0] === 'migrate') {
+    if (!definition.migrationsDir) return logger.info('no migrations');
+    const applied = await migrateSchema({
+      databaseUrl: config.DATABASE_URL,
+      schema: definition.name,
+      migrationsDir: definition.migrationsDir,
+    });
+    logger.info({ applied }, `applied ${applied.length} migration(s)`);
+    return;
+  }
+
+  const telemetry = startTelemetry({
+    serviceName: definition.name,
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sentryDsn: config.SENTRY_DSN,
+  });
+  const bus = await connectNatsBus({ servers: config.NATS_URL, namespace: config.BUS_NAMESPACE, name: definition.name });
+  const service = await startService(definition, { name: definition.name, bus, databaseUrl: config.DATABASE_URL, logger });
+  const http = express()
+    .use(operationsRouter(() => [{ name: 'bus', check: () => bus.isReady() }, ...service.readiness]))
+    .listen(config.PORT, () => logger.info(`${definition.name} ready; health on :${config.PORT}`));
+
+  onShutdown(async () => {
+    http.close();
+    await service.close();
+    await bus.close();
+    await telemetry.shutdown();
+  });
+}

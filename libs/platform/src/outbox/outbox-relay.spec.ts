@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { type EventEnvelope, SYSTEM } from '@memoreel/contracts';
+import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadTestPrismaClient, type TestPrismaClient } from '../../test/prisma-test-client.js';
+import type { Bus, DeliveredMessage, PublishOptions } from '../bus/bus.js';
+import { InProcessBus } from '../bus/in-process-bus.js';
+import { migrateSchema } from '../database/migrate.js';
+import { createPrismaClient } from '../database/prisma.js';
+import { recordEvent } from './outbox.js';
+import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
+
+type Publisher = Pick<Bus, 'publishEvent'>;
+
+/** Sits in front of the real bus: records every publish call and can fail or slow them down. */
+class PublishLog implements Publisher {
+  readonly calls: { subject: string; msgId: string; headers?: Record<string, string> }[] = [];
+  failWith: Error | undefined;
+  delayMs = 0;
+
+  constructor(private readonly bus: Publisher) {}
+
+  async publishEvent(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failWith) throw this.failWith;
+    this.calls.push({ subject, msgId: options.msgId, headers: options.headers });
+    await this.bus.publishEvent(subject, payload, options);
+  }
+}
+
+let database: TestDatabase;
+let sql: pg.Client;
+let client: TestPrismaClient;
+let bus: InProcessBus;
+let delivered: DeliveredMessage[];
+const relays: OutboxRelay[] = [];
+const logger = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  const [created, PrismaClient] = await Promise.all([
+    createTestDatabase({ services: ['projects'], migrate: migrateSchema }),
+    loadTestPrismaClient(),
+  ]);
+  database = created;
+  client = createPrismaClient(PrismaClient, { databaseUrl: database.url, schema: 'projects' });
+  sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+});
+
+beforeEach(async () => {
+  await sql.query('TRUNCATE projects.outbox_events');
+  bus = new InProcessBus();
+  delivered = [];
+  await bus.consumeEvents({ durable: 'relay-spec', subjects: ['projects.>'] }, async (message) => {
+    delivered.push(message);
+  });
+});
+
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
+  await bus.close();
+});
+
+afterAll(async () => {
+  await client?.$disconnect();
+  await sql?.end();
+  await database?.drop();
+});
+
+function startRelay(publisher: Publisher, options: Partial<OutboxRelayOptions> = {}): OutboxRelay {
+  const relay = new OutboxRelay({
+    databaseUrl: database.url,
+    schema: 'projects',
+    bus: publisher,
+    logger,
+    ...options,
+  });
+  relays.push(relay);
+  relay.start();
+  return relay;
+}
+
+/** Commits `count` events in one transaction, a millisecond apart; returns their ids in order. */
+async function commitEvents(count: number): Promise<string[]> {
+  const start = Date.now();
+  const events: EventEnvelope[] = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    type: 'projects.probe.recorded',
+    occurredAt: new Date(start + i).toISOString(),
+    actor: SYSTEM,
+    data: { sequence: i },
+  }));
+  await client.$transaction(async (tx) => {
+    for (const event of events)
+      await recordEvent(tx, 'projects', event, { traceparent: `trace-${event.id}` });
+  });
+  return events.map((event) => event.id);
+}
+
+const unpublished = async () =>
+  (await sql.query('SELECT count(*)::int AS n FROM projects.outbox_events WHERE published_at IS NULL'))
+    .rows[0].n;
+const rowsById = async (ids: string[]) =>
+  (await sql.query('SELECT * FROM projects.outbox_events WHERE id = ANY($1::uuid[])', [ids])).rows;
+
+describe('OutboxRelay', () => {
+  it('publishes every committed event once, in order, with its id as msgId, and marks it', async () => {
+    const ids = await commitEvents(250);
+    const log = new PublishLog(bus);
+
+    const relay = startRelay(log);
+
+    await expect.poll(unpublished).toBe(0);
+    expect(await relay.pendingCount()).toBe(0);
+    expect(log.calls.map((call) => call.msgId)).toEqual(ids);
+    expect(log.calls[0]).toEqual({
+      subject: 'projects.probe.recorded',
+      msgId: ids[0],
+      headers: { traceparent: `trace-${ids[0]}` },
+    });
+    await expect.poll(() => delivered.length).toBe(250);
+    expect(delivered.every((message) => message.msgId === (message.payload as EventEnvelope).id)).toBe(true);
+    const rows = await rowsById(ids);
+    expect(
+      rows.every((row) => row.published_at instanceof Date && row.attempts === 1 && row.last_error === null),
+    ).toBe(true);
+  });
+
+  it('wakes up on a commit instead of waiting for its next poll', async () => {
+    startRelay(bus, { pollIntervalMs: 60_000 });
+    await expect.poll(unpublished).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const [id] = await commitEvents(1);
+
+    await expect.poll(() => delivered.map((message) => message.msgId), { timeout: 1_000 }).toEqual([id]);
+  });
+
+  it('keeps retrying through a broker outage, recording the error, then drains', async () => {
+    const log = new PublishLog(bus);
+    log.failWith = new Error('broker unavailable');
+    const ids = await commitEvents(5);
+
+    startRelay(log, { backoff: { initialMs: 10, maxMs: 40 } });
+
+    await expect.poll(async () => (await rowsById([ids[0]!]))[0].attempts).toBeGreaterThanOrEqual(3);
+    const [first] = await rowsById([ids[0]!]);
+    expect(first).toMatchObject({ published_at: null, last_error: 'broker unavailable' });
+    expect(await unpublished()).toBe(5);
+
+    log.failWith = undefined;
+
+    await expect.poll(unpublished).toBe(0);
+    await expect.poll(() => delivered.map((message) => message.msgId)).toEqual(ids);
+  });
+
+  it('never publishes a row twice when two relays share the outbox', async () => {
+    const ids = await commitEvents(200);
+    const [left, right] = [new PublishLog(bus), new PublishLog(bus)];
+    left.delayMs = right.delayMs = 1;
+
+    startRelay(left, { batchSize: 10 });
+    startRelay(right, { batchSize: 10 });
+
+    await expect.poll(unpublished, { timeout: 10_000 }).toBe(0);
+    const published = [...left.calls, ...right.calls].map((call) => call.msgId);
+    expect(published.sort()).toEqual([...ids].sort());
+    expect(left.calls.length).toBeGreaterThan(0);
+    expect(right.calls.length).toBeGreaterThan(0);
+  });
+
+  it('finishes the batch in flight when stopped', async () => {
+    const log = new PublishLog(bus);
+    log.delayMs = 20;
+    await commitEvents(5);
+    const relay = new OutboxRelay({ databaseUrl: database.url, schema: 'projects', bus: log, logger });
+    relay.start();
+    await expect.poll(() => log.calls.length).toBeGreaterThan(0);
+
+    await Promise.all([relay.stop(), relay.stop()]);
+
+    expect(log.calls).toHaveLength(5);
+    expect(await unpublished()).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+import type { EventEnvelope } from '@memoreel/contracts';
+import type { Headers } from '../bus/bus.js';
+import { withTraceContext } from '../bus/trace-context.js';
+import { quoteIdentifier, type RawSql } from '../database/sql.js';
+
+/** The channel a schema's outbox relay LISTENs on. */
+export const outboxChannel = (schema: string): string => `${schema}_outbox`;
+
+/**
+ * Stores an event in the service's outbox within the caller's transaction, so it is published
+ * if and only if the change that caused it commits. The active trace context is stored with it,
+ * and the relay is notified (Postgres delivers the notification at commit, never on rollback).
+ */
+export async function recordEvent(
+  tx: RawSql,
+  schema: string,
+  envelope: EventEnvelope,
+  headers?: Headers,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `WITH recorded AS (
+       INSERT INTO ${quoteIdentifier(schema)}.outbox_events (id, type, payload, headers, occurred_at)
+       VALUES ($1::uuid, $2, $3::jsonb, $4::jsonb, $5::timestamptz)
+       RETURNING id
+     )
+     SELECT pg_notify($6, id::text) FROM recorded`,
+    envelope.id,
+    envelope.type,
+    JSON.stringify(envelope),
+    JSON.stringify(withTraceContext(headers)),
+    envelope.occurredAt,
+    outboxChannel(schema),
+  );
+}

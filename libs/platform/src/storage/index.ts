@@ -1,0 +1,28 @@
+export { LocalStorage, type LocalStorageOptions } from './local-storage.js';
+export { type LocalStorageRouterOptions, localStorageRouter } from './local-storage.router.js';
+export { type PresignedPost, S3Storage, type S3StorageOptions } from './s3-storage.js';
+export {
+  type GetGrant,
+  type PutGrant,
+  type StorageUrlGrant,
+  type StorageUrlRejection,
+  type StorageUrlRequest,
+  type StorageUrlVerdict,
+  signStorageUrl,
+  verifyStorageUrl,
+} from './signed-url.js';
+export {
+  assertValidBucket,
+  assertValidKey,
+  assertValidPrefix,
+  bucketProblem,
+  keyProblem,
+  type ListedObject,
+  type ObjectStat,
+  type PresignGetOptions,
+  type PresignPutOptions,
+  type PutOptions,
+  type Storage,
+  StorageKeyError,
+  StorageNotFoundError,
+} from './storage.js';

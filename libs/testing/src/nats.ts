@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+
+/** The shared broker tests use unless they start their own. */
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const NATS_SERVER_BIN = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
+
+/** A bus namespace no other test file uses: `t_1a2b3c4d`. */
+export function uniqueNamespace(prefix = 't'): string {
+  return `${prefix}_${randomUUID().slice(0, 8)}`;
+}
+
+/** Deletes the JetStream streams of a bus namespace (`${NS}_EVENTS`, `_JOBS`, `_DEAD`). */
+export async function deleteNamespaceStreams(namespace: string, servers = NATS_URL): Promise<void> {
+  const connection = await connect({ servers });
+  try {
+    const jsm = await jetstreamManager(connection);
+    const prefix = `${namespace.toUpperCase()}_`;
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(prefix)) await jsm.streams.delete(name);
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+export interface NatsServer {
+  url: string;
+  port: number;
+  storeDir: string;
+  /** Kills the server; its JetStream store stays for `restart()`. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and store. */
+  restart(): Promise<void>;
+  /** Stops it and deletes the store if this launcher created it. */
+  dispose(): Promise<void>;
+}
+
+/** Starts a private nats-server with JetStream on loopback (for outage tests: it can be stopped and restarted). */
+export async function startNatsServer(
+  options: { port?: number; storeDir?: string } = {},
+): Promise<NatsServer> {
+  const port = options.port ?? (await freePort());
+  const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), 'nats-store-')));
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const started = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      stdio: 'ignore',
+    });
+    child = started;
+    await waitForPort(port, started);
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+
+  await start();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    storeDir,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+    dispose: async () => {
+      await stop();
+      if (!options.storeDir) await rm(storeDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('Could not pick a free port');
+  return address.port;
+}
+
+async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nats-server exited with code ${child.exitCode}`);
+    if (await accepts(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nats-server did not listen on ${port} within ${timeoutMs} ms`);
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.connect(port, '127.0.0.1');
+  });
+}

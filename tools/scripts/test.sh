@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: every test — lint and type checks, unit and integration tests against real Postgres,
+# NATS JetStream and an S3 server, and Playwright end-to-end tests in Debian Chromium against the
+# standalone build. Installs what is missing first.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bash tools/scripts/setup.sh --browser || exit 1
+bash tools/scripts/ensure-services.sh || exit 1
+export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false CI="${CI:-}"
+rm -rf .reports && mkdir -p .reports
+
+status=0
+step() {
+  local name=$1
+  shift
+  echo "━━ $name"
+  local started=$SECONDS
+  if "$@"; then
+    echo "━━ $name: ok ($((SECONDS - started)) s)"
+  else
+    echo "━━ $name: FAILED ($((SECONDS - started)) s)"
+    status=1
+  fi
+}
+
+step "build and lint" npx nx run-many -t build lint --output-style=stream-without-prefixes --parallel=2
+step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+step "end-to-end tests (Chromium)" npx playwright test
+node tools/scripts/test-summary.mjs || status=1
+exit $status
