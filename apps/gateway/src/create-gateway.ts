@@ -17,7 +17,10 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   server.use(securityHeaders);
   server.use(requestTracing);
   server.use(
-    operationsRouter(() => [{ name: 'bus', check: () => gateway.bus.isReady() }, ...(gateway.readiness ?? [])]),
+    operationsRouter(() => [
+      { name: 'bus', check: () => gateway.bus.isReady() },
+      ...(gateway.readiness ?? []),
+    ]),
   );
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
 

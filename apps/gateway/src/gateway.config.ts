@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 export const gatewayEnvironment = z.object({
   NATS_URL: env.natsUrl(),
-  BUS_NAMESPACE: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _').default('memoreel'),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
+    .default('memoreel'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: env.port(3000),
   /** The built SPA, when this gateway also serves it. */

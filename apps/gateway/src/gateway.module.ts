@@ -1,7 +1,7 @@
+import { BusClient } from '@memoreel/platform';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { BusClient } from '@memoreel/platform';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { ProbeResolver } from './probe/probe.resolver.js';

@@ -1,4 +1,10 @@
-import { connectNatsBus, createLogger, loadConfigOrExit, onShutdown, startTelemetry } from '@memoreel/platform';
+import {
+  connectNatsBus,
+  createLogger,
+  loadConfigOrExit,
+  onShutdown,
+  startTelemetry,
+} from '@memoreel/platform';
 import { createGatewayApp } from './create-gateway.js';
 import { gatewayEnvironment } from './gateway.config.js';
 
@@ -9,7 +15,11 @@ const telemetry = startTelemetry({
   sentryDsn: config.SENTRY_DSN,
 });
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
-const bus = await connectNatsBus({ servers: config.NATS_URL, namespace: config.BUS_NAMESPACE, name: 'gateway' });
+const bus = await connectNatsBus({
+  servers: config.NATS_URL,
+  namespace: config.BUS_NAMESPACE,
+  name: 'gateway',
+});
 const app = await createGatewayApp({ bus, logger, webDistDir: config.WEB_DIST_DIR });
 await app.listen(config.PORT, config.HOST);
 logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);

@@ -1,7 +1,6 @@
-import { createLogger, loadConfigOrExit, onShutdown } from '@memoreel/platform';
+import { createLogger, env, loadConfigOrExit, onShutdown, operationsRouter } from '@memoreel/platform';
 import express from 'express';
 import { z } from 'zod';
-import { env, operationsRouter } from '@memoreel/platform';
 
 /**
  * The render worker: stateless, takes render chunks from the JetStream work queue.

@@ -7,8 +7,8 @@ import { createGatewayApp } from '@memoreel/gateway';
 import {
   InProcessBus,
   LocalStorage,
-  localStorageRouter,
   type Logger,
+  localStorageRouter,
   type RunningService,
   startService,
 } from '@memoreel/platform';
@@ -47,7 +47,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
   await mkdir(dataDir, { recursive: true });
   const started: (() => Promise<void>)[] = [];
   const close = async () => {
-    for (const stop of started.reverse()) await stop().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+    for (const stop of started.reverse())
+      await stop().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
   };
 
   try {

@@ -13,19 +13,23 @@ import {
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
 import { createTestDatabase, NATS_URL, uniqueNamespace } from '@memoreel/testing';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { INestApplication } from '@nestjs/common';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 const spans = new InMemorySpanExporter();
-const telemetry = startTelemetry({ serviceName: 'system-check-test', spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
+const telemetry = startTelemetry({
+  serviceName: 'system-check-test',
+  spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
+});
 afterAll(() => telemetry.shutdown());
 
 const bindings: Record<string, () => Promise<Bus>> = {
   'in-process': async () => new InProcessBus({ namespace: uniqueNamespace('slice') }),
-  nats: () => connectNatsBus({ servers: NATS_URL, namespace: uniqueNamespace('slice'), name: 'system-check-test' }),
+  nats: () =>
+    connectNatsBus({ servers: NATS_URL, namespace: uniqueNamespace('slice'), name: 'system-check-test' }),
 };
 
 describe.each(Object.keys(bindings))('system check over the %s bus', (binding) => {
@@ -41,7 +45,9 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     bus = await bindings[binding]!();
     services = [];
     for (const definition of [projectsService, sharingService]) {
-      services.push(await startService(definition, { name: definition.name, bus, databaseUrl: database.url, logger }));
+      services.push(
+        await startService(definition, { name: definition.name, bus, databaseUrl: database.url, logger }),
+      );
     }
     gateway = await createGatewayApp({ bus, logger });
     await gateway.listen(0, '127.0.0.1');
@@ -62,11 +68,22 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
     });
-    return (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions: { code: string } }[] };
+    return (await response.json()) as {
+      data?: Record<string, unknown>;
+      errors?: { message: string; extensions: { code: string } }[];
+    };
   }
 
-  function nextCompletion(id: string): { ready: Promise<void>; completion: Promise<Record<string, unknown>>; close(): void } {
-    const client = createClient({ url: `${baseUrl.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false });
+  function nextCompletion(id: string): {
+    ready: Promise<void>;
+    completion: Promise<Record<string, unknown>>;
+    close(): void;
+  } {
+    const client = createClient({
+      url: `${baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      lazy: false,
+    });
     let onReady!: () => void;
     const ready = new Promise<void>((resolve) => {
       onReady = resolve;
@@ -74,7 +91,8 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     const completion = new Promise<Record<string, unknown>>((resolve, reject) => {
       const stop = client.subscribe<{ probeCompleted: Record<string, unknown> }>(
         {
-          query: 'subscription ($id: ID!) { probeCompleted(id: $id) { id note recordedAt consumedAt deliveries } }',
+          query:
+            'subscription ($id: ID!) { probeCompleted(id: $id) { id note recordedAt consumedAt deliveries } }',
           variables: { id },
         },
         {
@@ -99,17 +117,22 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     const watcher = nextCompletion(id);
     await watcher.ready;
 
-    const recorded = await graphql('mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id note recordedAt } }', {
-      id,
-      note: '  Hello from the test  ',
-    });
+    const recorded = await graphql(
+      'mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id note recordedAt } }',
+      {
+        id,
+        note: '  Hello from the test  ',
+      },
+    );
     expect(recorded.errors).toBeUndefined();
     expect(recorded.data?.recordProbe).toMatchObject({ id, note: 'Hello from the test' });
 
     const completion = await watcher.completion;
     watcher.close();
     expect(completion).toMatchObject({ id, note: 'Hello from the test', deliveries: 1 });
-    expect(Date.parse(completion.consumedAt as string)).toBeGreaterThanOrEqual(Date.parse(completion.recordedAt as string));
+    expect(Date.parse(completion.consumedAt as string)).toBeGreaterThanOrEqual(
+      Date.parse(completion.recordedAt as string),
+    );
   });
 
   it('one trace spans the gateway, the projects service and the sharing consumer', async () => {
@@ -117,7 +140,10 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     const id = randomUUID();
     const watcher = nextCompletion(id);
     await watcher.ready;
-    await graphql('mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id } }', { id, note: 'traced' });
+    await graphql('mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id } }', {
+      id,
+      note: 'traced',
+    });
     await watcher.completion;
     watcher.close();
 
@@ -132,10 +158,13 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
 
   it('answers bad input with a validation error and stores nothing', async () => {
     const id = randomUUID();
-    const result = await graphql('mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id } }', {
-      id,
-      note: '   ',
-    });
+    const result = await graphql(
+      'mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id } }',
+      {
+        id,
+        note: '   ',
+      },
+    );
     expect(result.errors?.[0]?.extensions.code).toBe('VALIDATION_FAILED');
     expect(result.errors?.[0]?.message).toContain('Note is required');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { asyncApiDocument } from './asyncapi.js';
 import { catalogue } from './catalogue.js';
 
@@ -17,6 +17,8 @@ describe('docs/events.asyncapi.yaml', () => {
     const names = Object.values(document.components.messages).map((m) => (m as { name: string }).name);
     expect(names).toEqual(catalogue.map((c) => c.subject));
     expect(document.channels.projects_probe_record.address).toBe('memoreel.rpc.projects.probe.record');
-    expect(document.components.messages.projects_probe_recorded.payload.properties.data.required).toContain('note');
+    expect(document.components.messages.projects_probe_recorded.payload.properties.data.required).toContain(
+      'note',
+    );
   });
 });

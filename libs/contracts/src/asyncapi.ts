@@ -9,8 +9,14 @@ const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', 
 
 /** How each kind of contract travels, as the NATS binding lays it out (see libs/platform bus.ts). */
 const transport: Record<AnyContract['kind'], { prefix: string; description: string }> = {
-  request: { prefix: 'rpc', description: 'Core NATS request/reply, answered by one replica of the owning service.' },
-  event: { prefix: 'events', description: 'JetStream stream EVENTS, published from the owner’s outbox, deduplicated by event id.' },
+  request: {
+    prefix: 'rpc',
+    description: 'Core NATS request/reply, answered by one replica of the owning service.',
+  },
+  event: {
+    prefix: 'events',
+    description: 'JetStream stream EVENTS, published from the owner’s outbox, deduplicated by event id.',
+  },
   job: { prefix: 'jobs', description: 'JetStream work-queue stream JOBS: each job is taken by one worker.' },
   live: { prefix: 'live', description: 'Core NATS fan-out to gateways, pushed to browsers; best effort.' },
 };
@@ -66,7 +72,9 @@ export function asyncApiDocument(): string {
       action: contract.kind === 'request' ? 'receive' : 'send',
       summary: `${contract.kind} owned by ${contract.service}`,
       channel: { $ref: `#/channels/${id}` },
-      ...(contract.kind === 'request' ? { reply: { description: replyPayloadDescription(contract.reply) } } : {}),
+      ...(contract.kind === 'request'
+        ? { reply: { description: replyPayloadDescription(contract.reply) } }
+        : {}),
     };
   }
   return stringify(
@@ -91,8 +99,16 @@ export function asyncApiDocument(): string {
 function replyPayloadDescription(reply: z.ZodType): string {
   const shape = {
     oneOf: [
-      { type: 'object', required: ['ok', 'data'], properties: { ok: { const: true }, data: jsonSchema(reply) } },
-      { type: 'object', required: ['ok', 'error'], properties: { ok: { const: false }, error: jsonSchema(ReplyErrorSchema) } },
+      {
+        type: 'object',
+        required: ['ok', 'data'],
+        properties: { ok: { const: true }, data: jsonSchema(reply) },
+      },
+      {
+        type: 'object',
+        required: ['ok', 'error'],
+        properties: { ok: { const: false }, error: jsonSchema(ReplyErrorSchema) },
+      },
     ],
   };
   return `Reply on the request's inbox: ${JSON.stringify(shape)}`;

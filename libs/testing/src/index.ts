@@ -1,3 +1,3 @@
-export * from './s3.js';
-export * from './nats.js';
 export * from './database.js';
+export * from './nats.js';
+export * from './s3.js';

@@ -12,12 +12,19 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     return {
       message: original.message,
       path: formatted.path,
-      extensions: { code: original.code, ...(original.details === undefined ? {} : { details: original.details }) },
+      extensions: {
+        code: original.code,
+        ...(original.details === undefined ? {} : { details: original.details }),
+      },
     };
   }
   const code = formatted.extensions?.code;
   if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' || code === 'GRAPHQL_PARSE_FAILED') {
-    return { message: formatted.message, path: formatted.path, extensions: { code: ErrorCodes.validationFailed } };
+    return {
+      message: formatted.message,
+      path: formatted.path,
+      extensions: { code: ErrorCodes.validationFailed },
+    };
   }
   return { message: 'Internal error', path: formatted.path, extensions: { code: ErrorCodes.internal } };
 }

@@ -18,7 +18,10 @@ export const requestTracing: RequestHandler = (req, res, next) => {
     if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    httpRequestDuration.observe({ method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
+    httpRequestDuration.observe(
+      { method: req.method, route, status: `${Math.floor(res.statusCode / 100)}xx` },
+      seconds,
+    );
   });
   context.with(trace.setSpan(parent, span), next);
 };

@@ -12,10 +12,14 @@ export function spaRouter(distDir: string): Router {
   const indexHtml = join(distDir, 'index.html');
   if (!existsSync(indexHtml)) throw new Error(`The web app is not built: ${indexHtml} is missing`);
   const router = express.Router();
-  router.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+  router.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/.*/, (req, res, next) => {
-    if (API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`))) return next();
+    if (API_PREFIXES.some((prefix) => req.path === prefix || req.path.startsWith(`${prefix}/`)))
+      return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

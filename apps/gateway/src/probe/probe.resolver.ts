@@ -1,8 +1,8 @@
+import type { Actor } from '@memoreel/contracts';
 import { probeCompleted, recordProbe } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
-import type { Actor } from '@memoreel/contracts';
 import { liveIterator } from '../live/live-iterator.js';
 import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
 
@@ -20,7 +20,9 @@ export class ProbeResolver {
     return this.bus.request(recordProbe, actor, { id, note });
   }
 
-  @Subscription(() => ProbeCompletionModel, { description: 'Fires when the probe with this id was consumed.' })
+  @Subscription(() => ProbeCompletionModel, {
+    description: 'Fires when the probe with this id was consumed.',
+  })
   probeCompleted(@Args('id', { type: () => ID }) id: string) {
     return liveIterator(this.bus, probeCompleted, (completion) => completion.id === id);
   }

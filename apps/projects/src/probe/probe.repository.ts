@@ -3,7 +3,11 @@ import { Injectable } from '@nestjs/common';
 import type { ProjectsTransaction } from '../database/projects-database.js';
 
 type ProbeRow = { id: string; note: string; recordedAt: Date };
-const toProbe = (row: ProbeRow): Probe => ({ id: row.id, note: row.note, recordedAt: row.recordedAt.toISOString() });
+const toProbe = (row: ProbeRow): Probe => ({
+  id: row.id,
+  note: row.note,
+  recordedAt: row.recordedAt.toISOString(),
+});
 
 @Injectable()
 export class ProbeRepository {

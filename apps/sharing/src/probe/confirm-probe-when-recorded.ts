@@ -18,7 +18,10 @@ export class ConfirmProbeWhenRecorded {
   ) {}
 
   @EventPattern<string>(probeRecorded.subject)
-  async handle(@Payload() event: EventEnvelopeOf<typeof probeRecorded>, @Ctx() delivery: EventDeliveryContext) {
+  async handle(
+    @Payload() event: EventEnvelopeOf<typeof probeRecorded>,
+    @Ctx() delivery: EventDeliveryContext,
+  ) {
     const probe = event.data;
     const receipt = await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'sharing', CONSUMER, event.id, () =>

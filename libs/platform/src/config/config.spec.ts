@@ -24,6 +24,11 @@ describe('loadConfig', () => {
       PORT: '4010',
       SENTRY_DSN: '',
     });
-    expect(config).toMatchObject({ PORT: 4010, BUS_NAMESPACE: 'memoreel', LOG_LEVEL: 'info', SENTRY_DSN: undefined });
+    expect(config).toMatchObject({
+      PORT: 4010,
+      BUS_NAMESPACE: 'memoreel',
+      LOG_LEVEL: 'info',
+      SENTRY_DSN: undefined,
+    });
   });
 });

@@ -9,7 +9,10 @@ export class InvalidEnvironmentError extends Error {
 }
 
 /** Parses an environment record with an app's zod schema, naming every offending variable. */
-export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => ({
@@ -20,7 +23,10 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
 }
 
 /** The app entry points use this: a bad environment ends the process with the list of problems. */
-export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+export function loadConfigOrExit<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
   try {
     return loadConfig(schema, env);
   } catch (error) {
@@ -42,7 +48,8 @@ export const env = {
       .string({ message: 'is required (e.g. nats://127.0.0.1:4222)' })
       .regex(/^(nats|tls|ws|wss):\/\//, 'must start with nats://, tls://, ws:// or wss://'),
   port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
-  nonEmpty: (what: string) => z.string({ message: `is required (${what})` }).min(1, `must not be empty (${what})`),
+  nonEmpty: (what: string) =>
+    z.string({ message: `is required (${what})` }).min(1, `must not be empty (${what})`),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   optionalUrl: (what: string) =>
     z
@@ -56,7 +63,10 @@ export const env = {
 export const serviceEnvironment = z.object({
   DATABASE_URL: env.postgresUrl(),
   NATS_URL: env.natsUrl(),
-  BUS_NAMESPACE: z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _').default('memoreel'),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
+    .default('memoreel'),
   PORT: env.port(3001),
   LOG_LEVEL: env.logLevel(),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),

@@ -14,10 +14,12 @@ const CHECK_TIMEOUT_MS = 2_000;
 function withTimeout(probe: Promise<boolean>): Promise<boolean> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-    probe.then(
-      (ok) => resolve(ok),
-      () => resolve(false),
-    ).finally(() => clearTimeout(timer));
+    probe
+      .then(
+        (ok) => resolve(ok),
+        () => resolve(false),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 

@@ -5,14 +5,17 @@ import { migrateSchema } from '../database/migrate.js';
 import { operationsRouter } from '../health/health.router.js';
 import { createLogger } from '../telemetry/logger.js';
 import { startTelemetry } from '../telemetry/telemetry.js';
-import { startService, type ServiceDefinition } from './service-host.js';
+import { type ServiceDefinition, startService } from './service-host.js';
 import { onShutdown } from './shutdown.js';
 
 /**
  * The distributed-mode entry of a service deployable: `node main.js` runs it (NATS, its
  * own schema, /health and /metrics on PORT); `node main.js migrate` applies its migrations and exits.
  */
-export async function runServiceProcess(definition: ServiceDefinition, argv = process.argv.slice(2)): Promise<void> {
+export async function runServiceProcess(
+  definition: ServiceDefinition,
+  argv = process.argv.slice(2),
+): Promise<void> {
   const config = loadConfigOrExit(serviceEnvironment);
   const logger = createLogger({ service: definition.name, level: config.LOG_LEVEL });
 
@@ -32,8 +35,17 @@ export async function runServiceProcess(definition: ServiceDefinition, argv = pr
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     sentryDsn: config.SENTRY_DSN,
   });
-  const bus = await connectNatsBus({ servers: config.NATS_URL, namespace: config.BUS_NAMESPACE, name: definition.name });
-  const service = await startService(definition, { name: definition.name, bus, databaseUrl: config.DATABASE_URL, logger });
+  const bus = await connectNatsBus({
+    servers: config.NATS_URL,
+    namespace: config.BUS_NAMESPACE,
+    name: definition.name,
+  });
+  const service = await startService(definition, {
+    name: definition.name,
+    bus,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+  });
   const http = express()
     .use(operationsRouter(() => [{ name: 'bus', check: () => bus.isReady() }, ...service.readiness]))
     .listen(config.PORT, () => logger.info(`${definition.name} ready; health on :${config.PORT}`));

@@ -37,7 +37,11 @@ export async function startService(
   options: { migrate?: boolean } = {},
 ): Promise<RunningService> {
   if (options.migrate && definition.migrationsDir) {
-    await migrateSchema({ databaseUrl: context.databaseUrl, schema: definition.name, migrationsDir: definition.migrationsDir });
+    await migrateSchema({
+      databaseUrl: context.databaseUrl,
+      schema: definition.name,
+      migrationsDir: definition.migrationsDir,
+    });
   }
   const root: DynamicModule = {
     module: ServiceRootModule,
@@ -50,7 +54,12 @@ export async function startService(
   await app.listen();
 
   const relay = definition.migrationsDir
-    ? new OutboxRelay({ databaseUrl: context.databaseUrl, schema: definition.name, bus: context.bus, logger: context.logger })
+    ? new OutboxRelay({
+        databaseUrl: context.databaseUrl,
+        schema: definition.name,
+        bus: context.bus,
+        logger: context.logger,
+      })
     : undefined;
   relay?.start();
 

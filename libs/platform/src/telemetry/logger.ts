@@ -1,6 +1,6 @@
-import { trace } from '@opentelemetry/api';
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { trace } from '@opentelemetry/api';
+import { type Logger, pino } from 'pino';
 
 export type { Logger } from 'pino';
 

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** One registry per process; every service (or the standalone process) exposes it at /metrics. */
 export const metricsRegistry = new Registry();

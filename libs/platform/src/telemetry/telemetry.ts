@@ -1,6 +1,6 @@
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import * as Sentry from '@sentry/node';
 
 export interface TelemetryOptions {
@@ -35,11 +35,19 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   });
   sdk.start();
   if (options.sentryDsn) {
-    Sentry.init({ dsn: options.sentryDsn, serverName: options.serviceName, tracesSampleRate: 0, skipOpenTelemetrySetup: true });
+    Sentry.init({
+      dsn: options.sentryDsn,
+      serverName: options.serviceName,
+      tracesSampleRate: 0,
+      skipOpenTelemetrySetup: true,
+    });
   }
   return {
     async shutdown() {
-      await Promise.allSettled([sdk.shutdown(), options.sentryDsn ? Sentry.close(2000) : Promise.resolve(true)]);
+      await Promise.allSettled([
+        sdk.shutdown(),
+        options.sentryDsn ? Sentry.close(2000) : Promise.resolve(true),
+      ]);
     },
   };
 }
