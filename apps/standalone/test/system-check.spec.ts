@@ -6,6 +6,7 @@ import {
   connectNatsBus,
   createLogger,
   InProcessBus,
+  migrateSchema,
   type RunningService,
   startService,
   startTelemetry,
@@ -41,7 +42,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
   const logger = createLogger({ service: 'test', level: 'silent' });
 
   beforeAll(async () => {
-    database = await createTestDatabase({ services: ['projects', 'sharing'] });
+    database = await createTestDatabase({ services: ['projects', 'sharing'], migrate: migrateSchema });
     bus = await bindings[binding]!();
     services = [];
     for (const definition of [projectsService, sharingService]) {

@@ -2,27 +2,30 @@ import type { DataOf, LiveContract } from '@memoreel/contracts';
 import type { BusClient } from '@memoreel/platform';
 
 /**
- * Turns a live bus subject into the async iterator a GraphQL subscription returns.
+ * Turns a live bus subject into the async iterator a GraphQL subscription returns, each
+ * value keyed by the subscription's field name (what Nest's default resolver reads).
  * Subscribes at once (so nothing published after the client subscribed is missed)
  * and unsubscribes when the client goes away.
  */
-export function liveIterator<C extends LiveContract>(
+export function liveIterator<C extends LiveContract, F extends string>(
   client: BusClient,
   contract: C,
-  accept: (data: DataOf<C>) => boolean,
-): AsyncIterableIterator<DataOf<C>> {
-  const queue: DataOf<C>[] = [];
-  const waiting: ((result: IteratorResult<DataOf<C>>) => void)[] = [];
+  options: { field: F; accept: (data: DataOf<C>) => boolean },
+): AsyncIterableIterator<Record<F, DataOf<C>>> {
+  type Value = Record<F, DataOf<C>>;
+  const queue: Value[] = [];
+  const waiting: ((result: IteratorResult<Value>) => void)[] = [];
   let done = false;
 
   const subscription = client.subscribeLive(contract, (data) => {
-    if (done || !accept(data)) return;
+    if (done || !options.accept(data)) return;
+    const value = { [options.field]: data } as Value;
     const next = waiting.shift();
-    if (next) next({ value: data, done: false });
-    else queue.push(data);
+    if (next) next({ value, done: false });
+    else queue.push(value);
   });
 
-  const finish = async (): Promise<IteratorResult<DataOf<C>>> => {
+  const finish = async (): Promise<IteratorResult<Value>> => {
     if (!done) {
       done = true;
       await subscription.stop();

@@ -1,7 +1,7 @@
 import type { Actor } from '@memoreel/contracts';
-import { probeCompleted, recordProbe } from '@memoreel/contracts';
+import { getProbe, probeCompleted, recordProbe } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
-import { Args, ID, Mutation, Resolver, Subscription } from '@nestjs/graphql';
+import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
 import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
@@ -10,6 +10,11 @@ import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
 @Resolver()
 export class ProbeResolver {
   constructor(private readonly bus: BusClient) {}
+
+  @Query(() => ProbeModel, { description: 'A probe recorded earlier.' })
+  probe(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string): Promise<ProbeModel> {
+    return this.bus.request(getProbe, actor, { id });
+  }
 
   @Mutation(() => ProbeModel, { description: 'Records a probe; its completion arrives on probeCompleted.' })
   recordProbe(
@@ -24,6 +29,9 @@ export class ProbeResolver {
     description: 'Fires when the probe with this id was consumed.',
   })
   probeCompleted(@Args('id', { type: () => ID }) id: string) {
-    return liveIterator(this.bus, probeCompleted, (completion) => completion.id === id);
+    return liveIterator(this.bus, probeCompleted, {
+      field: 'probeCompleted',
+      accept: (completion) => completion.id === id,
+    });
   }
 }

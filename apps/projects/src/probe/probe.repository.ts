@@ -1,6 +1,6 @@
 import type { Probe } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
-import type { ProjectsTransaction } from '../database/projects-database.js';
+import type { ProjectsDatabase, ProjectsTransaction } from '../database/projects-database.js';
 
 type ProbeRow = { id: string; note: string; recordedAt: Date };
 const toProbe = (row: ProbeRow): Probe => ({
@@ -17,7 +17,7 @@ export class ProbeRepository {
     return count === 1;
   }
 
-  async getById(tx: ProjectsTransaction, id: string): Promise<Probe | null> {
+  async getById(tx: ProjectsTransaction | ProjectsDatabase, id: string): Promise<Probe | null> {
     const row = await tx.probe.findUnique({ where: { id } });
     return row ? toProbe(row) : null;
   }

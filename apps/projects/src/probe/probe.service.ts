@@ -1,5 +1,5 @@
 import { type Actor, type Probe, probeRecorded } from '@memoreel/contracts';
-import { buildEvent, recordEvent } from '@memoreel/platform';
+import { buildEvent, NotFoundError, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase } from '../database/projects-database.js';
 import { ProbeRepository } from './probe.repository.js';
@@ -20,5 +20,12 @@ export class ProbeService {
       if (created) await recordEvent(tx, 'projects', buildEvent(probeRecorded, actor, probe));
       return probe;
     });
+  }
+
+  /** Probes are diagnostics anyone may run, so anyone may read one back by its (unguessable) id. */
+  async get(_actor: Actor, id: string): Promise<Probe> {
+    const probe = await this.probes.getById(this.database, id);
+    if (!probe) throw new NotFoundError('Probe not found');
+    return probe;
   }
 }

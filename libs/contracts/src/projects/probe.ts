@@ -24,3 +24,9 @@ export const probeRecorded = defineEvent('projects.probe.recorded', {
   summary: 'A probe was stored by the projects service.',
   data: ProbeSchema,
 });
+
+export const getProbe = defineRequest('projects.probe.get', {
+  summary: 'Reads one probe; NOT_FOUND when there is none with this id.',
+  request: z.object({ id: ProbeSchema.shape.id }),
+  reply: ProbeSchema,
+});
