@@ -23,13 +23,13 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
     ]),
   );
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
+  // Before Nest, whose init ends the chain with its own 404; the SPA router passes API paths on.
+  if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
 
   const app = await NestFactory.create(GatewayModule.register(gateway), new ExpressAdapter(server), {
     logger: new PinoNestLogger(gateway.logger),
     bodyParser: true,
   });
   await app.init();
-  // After Nest's routes, so /graphql and friends win over the SPA fallback.
-  if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
   return app;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGatewayApp } from '@memoreel/gateway';
@@ -45,6 +45,8 @@ function defaultWebDist(): string | undefined {
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
   const dataDir = resolve(config.MEMOREEL_DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  // As root, Postgres runs as the `postgres` user, which must be able to pass through our folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
   const started: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const stop of started.reverse())
@@ -74,7 +76,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     for (const definition of services) {
       const service = await startService(
         definition,
-        { name: definition.name, bus, databaseUrl, logger: logger.child({ service: definition.name }) },
+        { name: definition.name, bus, databaseUrl, logger: logger.child({ module: definition.name }) },
         { migrate: true },
       );
       running.push(service);
@@ -83,7 +85,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
 
     const gateway = await createGatewayApp({
       bus,
-      logger: logger.child({ service: 'gateway' }),
+      logger: logger.child({ module: 'gateway' }),
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist(),
       routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
       readiness: [
