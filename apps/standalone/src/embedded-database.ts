@@ -15,7 +15,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -56,10 +56,14 @@ async function ensureDatabase(postgres: EmbeddedPostgres): Promise<void> {
 }
 
 /** Starts the embedded Postgres on a free loopback port; the data survives restarts. */
-export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  logger: Logger,
+  options: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   await stopOrphanedServer(dataDir, logger);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const postgres = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
