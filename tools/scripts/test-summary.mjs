@@ -7,7 +7,11 @@ const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')
 const vitest = read('.reports/vitest.json');
 if (vitest) {
   totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0);
+  // A file that failed to load has no failed test of its own: count it once.
+  const brokenFiles = vitest.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  totals.failed += vitest.numFailedTests + brokenFiles;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 } else {
   console.error('no Vitest report (.reports/vitest.json)');

@@ -1,3 +1,4 @@
+import * as authRequests from './auth/auth.requests.js';
 import type {
   AnyContract,
   EventContract,
@@ -9,7 +10,7 @@ import * as projectsProbe from './projects/probe.js';
 import * as sharingProbe from './sharing/probe.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
-const modules = [projectsProbe, sharingProbe];
+const modules = [authRequests, projectsProbe, sharingProbe];
 
 function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;

@@ -1,3 +1,6 @@
+export * from './auth/auth.messages.js';
+export * from './auth/auth.model.js';
+export * from './auth/auth.requests.js';
 export * from './catalogue.js';
 export * from './common/actor.js';
 export * from './common/define.js';

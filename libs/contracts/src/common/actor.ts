@@ -12,6 +12,8 @@ export const ActorSchema = z.object({
   userId: z.uuid().nullable(),
   role: z.enum(['guest', 'user', 'admin', 'system']),
   isAnonymous: z.boolean(),
+  /** The session behind a signed-in actor (access-token `sid`), so sign-out can revoke it. */
+  sessionId: z.uuid().optional(),
 });
 export type Actor = z.infer<typeof ActorSchema>;
 
