@@ -72,11 +72,13 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     });
     await storage.ensureBuckets(STORAGE_BUCKETS);
 
+    // Services read their settings from here; the composition root fills in what standalone provides.
+    const serviceEnv: Record<string, string | undefined> = { ...process.env, PUBLIC_URL: url };
     const running: RunningService[] = [];
     for (const definition of services) {
       const service = await startService(
         definition,
-        { name: definition.name, bus, databaseUrl, logger: logger.child({ module: definition.name }) },
+        { name: definition.name, bus, databaseUrl, logger: logger.child({ module: definition.name }), env: serviceEnv },
         { migrate: true },
       );
       running.push(service);

@@ -45,6 +45,7 @@ export async function runServiceProcess(
     bus,
     databaseUrl: config.DATABASE_URL,
     logger,
+    env: process.env,
   });
   const http = express()
     .use(operationsRouter(() => [{ name: 'bus', check: () => bus.isReady() }, ...service.readiness]))

@@ -8,6 +8,11 @@ export interface ServiceContext {
   bus: Bus;
   databaseUrl: string;
   logger: Logger;
+  /**
+   * The service's own settings, validated by the service at start (`loadConfig(schema, env)`):
+   * `process.env` in distributed mode, composed by the host in standalone mode.
+   */
+  env: Record<string, string | undefined>;
 }
 
 export const SERVICE_CONTEXT = Symbol('SERVICE_CONTEXT');
