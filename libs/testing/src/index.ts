@@ -1,3 +1,4 @@
 export * from './database.js';
+export * from './factories.js';
 export * from './nats.js';
 export * from './s3.js';
