@@ -9,6 +9,9 @@ const apiProxy: Record<string, string | ProxyOptions> = {
   '/graphql': { target: api, ws: true },
   '/health': api,
   '/storage': api,
+  // Only the API under /auth/v1: /auth/callback and /auth/anonymous are SPA routes.
+  '/auth/v1': api,
+  '/dev': api,
 };
 
 export default defineConfig({
@@ -24,5 +27,10 @@ export default defineConfig({
     sourcemap: true,
     // No data: URIs, so a strict Content-Security-Policy needs nothing beyond 'self'.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      // The contracts barrel also exports zod schemas for the services; without this, importing only
+      // the auth texts would put zod (~30 KB gzip) in the landing page's first download.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/libs/contracts/') },
+    },
   },
 });

@@ -1,9 +1,47 @@
+import { loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BillingConfig, billingConfigFrom, billingEnvironment } from './billing.config.js';
+import { BillingDatabase } from './database/billing-database.js';
+import { PaymentProvider } from './payments/payment-provider.js';
+import { PaymentsHandlers } from './payments/payments.handlers.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { PurchasesRepository } from './payments/purchases.repository.js';
+import { StripePaymentProvider } from './payments/stripe-payment-provider.js';
+import { PricesHandlers } from './prices/prices.handlers.js';
+import { PricesRepository } from './prices/prices.repository.js';
+import { PricesService } from './prices/prices.service.js';
+import { ProjectsLookup } from './upgrades/projects-lookup.js';
+import { UpgradesHandlers } from './upgrades/upgrades.handlers.js';
+import { UpgradesService } from './upgrades/upgrades.service.js';
 
-/** The billing service's root module; its features arrive with their issues. */
+/** The billing service: prices, upgrade options, purchases and the payment provider's webhooks. */
 @Module({})
 export class BillingModule {
   static register(): DynamicModule {
-    return { module: BillingModule };
+    return {
+      module: BillingModule,
+      controllers: [PricesHandlers, UpgradesHandlers, PaymentsHandlers],
+      providers: [
+        {
+          provide: BillingConfig,
+          // A bad environment fails the start, naming each variable.
+          useFactory: (context: ServiceContext) =>
+            billingConfigFrom(loadConfig(billingEnvironment, context.env)),
+          inject: [SERVICE_CONTEXT],
+        },
+        {
+          provide: PaymentProvider,
+          useFactory: (config: BillingConfig) => new StripePaymentProvider(config.stripe),
+          inject: [BillingConfig],
+        },
+        BillingDatabase,
+        PricesRepository,
+        PricesService,
+        PurchasesRepository,
+        PaymentsService,
+        ProjectsLookup,
+        UpgradesService,
+      ],
+    };
   }
 }

@@ -11,6 +11,8 @@ export const gatewayEnvironment = z.object({
   PORT: env.port(3000),
   /** The built SPA, when this gateway also serves it. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Public origin when behind a proxy: where redirects and the OIDC callback point. */
+  PUBLIC_URL: env.optionalUrl('public origin of the app'),
   LOG_LEVEL: env.logLevel(),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
   SENTRY_DSN: env.optionalUrl('Sentry DSN'),

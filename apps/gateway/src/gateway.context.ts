@@ -7,6 +7,8 @@ export interface GatewayContext {
   logger: Logger;
   /** Built SPA to serve (standalone, or a single-image deployment); absent when a CDN serves it. */
   webDistDir?: string | undefined;
+  /** The app's public origin (links, redirects, OIDC callback); else taken from each request's Host. */
+  publicUrl?: string | undefined;
   /** Extra HTTP routes, e.g. the local storage router in standalone mode. */
   routes?: { path: string; handler: RequestHandler }[];
   /** Everything that must answer for /health/ready (bus is always included). */

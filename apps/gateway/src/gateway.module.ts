@@ -2,9 +2,28 @@ import { BusClient } from '@memoreel/platform';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { AccessTokenVerifier } from './auth/access-token.js';
+import { AuthModule } from './auth/auth.module.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
+import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
+
+/** What every gateway module may inject: the host's context and the bus client. */
+@Module({})
+class GatewayContextModule {
+  static register(gateway: GatewayContext): DynamicModule {
+    return {
+      module: GatewayContextModule,
+      global: true,
+      providers: [
+        { provide: GATEWAY_CONTEXT, useValue: gateway },
+        { provide: BusClient, useFactory: () => new BusClient(gateway.bus) },
+      ],
+      exports: [GATEWAY_CONTEXT, BusClient],
+    };
+  }
+}
 
 @Module({})
 export class GatewayModule {
@@ -12,22 +31,24 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GatewayContextModule.register(gateway),
+        AuthModule,
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          path: '/graphql',
-          autoSchemaFile: true,
-          sortSchema: true,
-          subscriptions: { 'graphql-ws': true },
-          context: ({ req }: { req?: unknown }) => ({ req }),
-          formatError: formatGraphQLError,
-          includeStacktraceInErrorResponses: false,
+          imports: [AuthModule],
+          inject: [AccessTokenVerifier],
+          useFactory: (tokens: AccessTokenVerifier) => ({
+            path: '/graphql',
+            autoSchemaFile: true,
+            sortSchema: true,
+            subscriptions: { 'graphql-ws': { onConnect: authenticateLiveConnection(tokens) } },
+            context: graphqlContext,
+            formatError: formatGraphQLError,
+            includeStacktraceInErrorResponses: false,
+          }),
         }),
       ],
-      providers: [
-        { provide: GATEWAY_CONTEXT, useValue: gateway },
-        { provide: BusClient, useFactory: () => new BusClient(gateway.bus) },
-        ProbeResolver,
-      ],
+      providers: [ProbeResolver],
     };
   }
 }

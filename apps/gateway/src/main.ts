@@ -20,7 +20,12 @@ const bus = await connectNatsBus({
   namespace: config.BUS_NAMESPACE,
   name: 'gateway',
 });
-const app = await createGatewayApp({ bus, logger, webDistDir: config.WEB_DIST_DIR });
+const app = await createGatewayApp({
+  bus,
+  logger,
+  webDistDir: config.WEB_DIST_DIR,
+  publicUrl: config.PUBLIC_URL,
+});
 await app.listen(config.PORT, config.HOST);
 logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);
 

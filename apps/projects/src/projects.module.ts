@@ -3,14 +3,18 @@ import { ProjectsDatabase } from './database/projects-database.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
+import { ProjectsHandlers } from './projects/projects.handlers.js';
+import { ProjectsRepository } from './projects/projects.repository.js';
+import { ProjectsService } from './projects/projects.service.js';
+import { RaiseTierWhenPurchaseCompleted } from './projects/raise-tier-when-purchase-completed.js';
 
 @Module({})
 export class ProjectsModule {
   static register(): DynamicModule {
     return {
       module: ProjectsModule,
-      controllers: [ProbeHandlers],
-      providers: [ProjectsDatabase, ProbeRepository, ProbeService],
+      controllers: [ProbeHandlers, ProjectsHandlers, RaiseTierWhenPurchaseCompleted],
+      providers: [ProjectsDatabase, ProbeRepository, ProbeService, ProjectsRepository, ProjectsService],
     };
   }
 }

@@ -15,4 +15,5 @@ onShutdown(async () => {
   await app.close();
   await telemetry.shutdown();
 });
-process.stdout.write(`\n  Memoreel is running: ${app.url}\n\n`);
+const devMail = app.devMailUrl ? `  Development mail:    ${app.devMailUrl}\n` : '';
+process.stdout.write(`\n  Memoreel is running: ${app.url}\n${devMail}\n`);

@@ -11,6 +11,8 @@ export const standaloneEnvironment = z.object({
   /** Public origin when behind a proxy; defaults to http://HOST:PORT. */
   PUBLIC_URL: env.optionalUrl('public origin of the app'),
   WEB_DIST_DIR: z.string().optional(),
+  /** A real mail server; without one, mail goes to the built-in catcher at /dev/mail. */
+  SMTP_URL: env.optionalUrl('SMTP server for outgoing mail'),
   LOG_LEVEL: env.logLevel(),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
   SENTRY_DSN: env.optionalUrl('Sentry DSN'),

@@ -13,11 +13,14 @@ import {
   startService,
 } from '@memoreel/platform';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.js';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 import { services } from './services.js';
 import type { StandaloneConfig } from './standalone.config.js';
 
 export interface Standalone {
   url: string;
+  /** Where caught mail is listed, when no SMTP_URL was given. */
+  devMailUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -72,13 +75,29 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     });
     await storage.ensureBuckets(STORAGE_BUCKETS);
 
+    let mailCatcher: MailCatcher | undefined;
+    if (!config.SMTP_URL) {
+      mailCatcher = await startMailCatcher({ print: (text) => process.stdout.write(text) });
+      started.push(mailCatcher.stop);
+    }
+
     // Services read their settings from here; the composition root fills in what standalone provides.
-    const serviceEnv: Record<string, string | undefined> = { ...process.env, PUBLIC_URL: url };
+    const serviceEnv: Record<string, string | undefined> = {
+      ...process.env,
+      PUBLIC_URL: url,
+      SMTP_URL: config.SMTP_URL ?? mailCatcher?.smtpUrl,
+    };
     const running: RunningService[] = [];
     for (const definition of services) {
       const service = await startService(
         definition,
-        { name: definition.name, bus, databaseUrl, logger: logger.child({ module: definition.name }), env: serviceEnv },
+        {
+          name: definition.name,
+          bus,
+          databaseUrl,
+          logger: logger.child({ module: definition.name }),
+          env: serviceEnv,
+        },
         { migrate: true },
       );
       running.push(service);
@@ -89,7 +108,11 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       bus,
       logger: logger.child({ module: 'gateway' }),
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist(),
-      routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
+      publicUrl: url,
+      routes: [
+        { path: '/storage', handler: localStorageRouter(storage) },
+        ...(mailCatcher ? [{ path: '/dev/mail', handler: mailCatcher.routes }] : []),
+      ],
       readiness: [
         // All services share one database here; one check covers it.
         ...(running[0]?.readiness ?? []),
@@ -98,7 +121,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     });
     await gateway.listen(config.PORT, config.HOST);
     started.push(() => gateway.close());
-    return { url, close };
+    return { url, devMailUrl: mailCatcher && `${url}/dev/mail`, close };
   } catch (error) {
     await close();
     throw error;

@@ -50,8 +50,20 @@ describe('platform faults', () => {
       name: 'fault-test',
     });
     const services = [
-      await startService(projectsService, { name: 'projects', bus, databaseUrl: database.url, logger, env: {} }),
-      await startService(sharingService, { name: 'sharing', bus, databaseUrl: database.url, logger, env: {} }),
+      await startService(projectsService, {
+        name: 'projects',
+        bus,
+        databaseUrl: database.url,
+        logger,
+        env: {},
+      }),
+      await startService(sharingService, {
+        name: 'sharing',
+        bus,
+        databaseUrl: database.url,
+        logger,
+        env: {},
+      }),
     ];
     const client = new BusClient(bus);
     const sql = new pg.Client({ connectionString: database.url });
@@ -118,7 +130,13 @@ describe('platform faults', () => {
     const port = await freePort();
     const databaseUrl = `postgres://postgres:memoreel@127.0.0.1:${port}/memoreel`;
     const bus = new InProcessBus({ namespace: uniqueNamespace('ready') });
-    const service = await startService(projectsService, { name: 'projects', bus, databaseUrl, logger, env: {} });
+    const service = await startService(projectsService, {
+      name: 'projects',
+      bus,
+      databaseUrl,
+      logger,
+      env: {},
+    });
     const dataRoot = await mkdtemp(join(tmpdir(), 'memoreel-ready-'));
     await chmod(dataRoot, 0o711);
     let database: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;

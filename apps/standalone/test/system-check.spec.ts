@@ -47,7 +47,13 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     services = [];
     for (const definition of [projectsService, sharingService]) {
       services.push(
-        await startService(definition, { name: definition.name, bus, databaseUrl: database.url, logger, env: {} }),
+        await startService(definition, {
+          name: definition.name,
+          bus,
+          databaseUrl: database.url,
+          logger,
+          env: {},
+        }),
       );
     }
     gateway = await createGatewayApp({ bus, logger });

@@ -4,15 +4,17 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
+import { AuthClient } from './features/auth/auth-client';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+const authClient = new AuthClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} authClient={authClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

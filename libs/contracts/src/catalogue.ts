@@ -1,4 +1,5 @@
 import * as authRequests from './auth/auth.requests.js';
+import * as billing from './billing/billing.js';
 import type {
   AnyContract,
   EventContract,
@@ -7,10 +8,11 @@ import type {
   RequestContract,
 } from './common/define.js';
 import * as projectsProbe from './projects/probe.js';
+import * as projects from './projects/projects.js';
 import * as sharingProbe from './sharing/probe.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
-const modules = [authRequests, projectsProbe, sharingProbe];
+const modules = [authRequests, billing, projectsProbe, projects, sharingProbe];
 
 function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;

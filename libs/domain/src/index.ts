@@ -1,1 +1,5 @@
-export {};
+export * from './newsletter.js';
+export * from './plans.js';
+export * from './projects.js';
+export * from './text.js';
+export * from './video-settings.js';

@@ -1,19 +1,31 @@
+import type { IncomingMessage } from 'node:http';
 import { type Actor, GUEST } from '@memoreel/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { GqlExecutionContext } from '@nestjs/graphql';
-import type { Request } from 'express';
+import { type GqlContextType, GqlExecutionContext } from '@nestjs/graphql';
 
 /**
- * The actor the gateway vouches for. Until access tokens exist (issue #3 adds the token
- * guard that sets `request.actor`), every caller is a guest.
+ * A request the gateway vouches for an actor on: an HTTP request (set by `AccessTokenGuard`)
+ * or a graphql-ws upgrade request (set when the connection is accepted).
  */
-export function actorOf(request: Request | undefined): Actor {
-  return (request as (Request & { actor?: Actor }) | undefined)?.actor ?? GUEST;
+export type ActorRequest = IncomingMessage & { actor?: Actor };
+
+/** The GraphQL context: the request behind the operation, over HTTP or WebSocket. */
+export interface GraphQLContext {
+  req?: ActorRequest | undefined;
 }
 
-export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
-  if (context.getType<string>() === 'graphql') {
-    return actorOf(GqlExecutionContext.create(context).getContext<{ req?: Request }>().req);
+/** Routes that ignore the access token never set an actor: they act as a guest. */
+export function actorOf(request: ActorRequest | undefined): Actor {
+  return request?.actor ?? GUEST;
+}
+
+export function requestOf(context: ExecutionContext): ActorRequest | undefined {
+  if (context.getType<GqlContextType>() === 'graphql') {
+    return GqlExecutionContext.create(context).getContext<GraphQLContext>().req;
   }
-  return actorOf(context.switchToHttp().getRequest<Request>());
-});
+  return context.switchToHttp().getRequest<ActorRequest>();
+}
+
+export const CurrentActor = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Actor => actorOf(requestOf(context)),
+);

@@ -1,4 +1,5 @@
 import { type Client, createClient } from 'graphql-ws';
+import { bearerAuthorization, onIdentityChange } from './access-token';
 
 /** The gateway's subscription endpoint on this page's own host: ws:// in development, wss:// behind TLS. */
 export function graphqlWsUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -12,7 +13,16 @@ const waitingForConnection = new Set<() => void>();
 function liveClient(): Client {
   if (!client) {
     // Lazy: the socket opens with the first subscription and closes after the last one.
-    client = createClient({ url: graphqlWsUrl(window.location), lazy: true, retryAttempts: 5 });
+    client = createClient({
+      url: graphqlWsUrl(window.location),
+      lazy: true,
+      retryAttempts: 5,
+      // A function, so every (re)connection carries the token of that moment.
+      connectionParams: () => {
+        const authorization = bearerAuthorization();
+        return authorization ? { authorization } : {};
+      },
+    });
     client.on('connected', () => {
       connected = true;
       for (const resolve of waitingForConnection) resolve();
@@ -24,6 +34,12 @@ function liveClient(): Client {
   }
   return client;
 }
+
+// After a sign-in or sign-out the open socket still speaks for the previous user: reconnect it.
+// graphql-ws treats a termination as retryable and resubscribes on the new connection.
+onIdentityChange(() => {
+  if (connected) client?.terminate();
+});
 
 export interface LiveSubscription {
   /** Settles once the socket is open and the subscription is on its way to the server. */

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenGetter } from './access-token';
 import { GraphQLRequestError, graphqlRequest } from './graphql';
 
 function answer(status: number, body: unknown) {
@@ -8,7 +9,20 @@ function answer(status: number, body: unknown) {
   );
 }
 
+afterEach(() => setAccessTokenGetter(() => null));
+
 describe('graphqlRequest', () => {
+  it("sends the signed-in user's access token, and none for a visitor", async () => {
+    answer(200, { data: { hello: 'world' } });
+    await graphqlRequest('query { hello }');
+    setAccessTokenGetter(() => 'the-access-token');
+    await graphqlRequest('query { hello }');
+
+    const [asVisitor, asUser] = vi.mocked(fetch).mock.calls.map(([, init]) => init ?? {});
+    expect(new Headers(asVisitor?.headers).has('authorization')).toBe(false);
+    expect(new Headers(asUser?.headers).get('authorization')).toBe('Bearer the-access-token');
+  });
+
   it('POSTs the operation as JSON to /graphql and resolves with data', async () => {
     answer(200, { data: { hello: 'world' } });
 

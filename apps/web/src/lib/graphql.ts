@@ -1,3 +1,5 @@
+import { bearerAuthorization } from './access-token';
+
 /** A GraphQL answer the user may need to see; `code` is the gateway's stable `extensions.code`. */
 export class GraphQLRequestError extends Error {
   override readonly name = 'GraphQLRequestError';
@@ -29,14 +31,17 @@ export async function graphqlRequest<TData, TVariables extends object = Record<s
   variables?: TVariables,
   signal?: AbortSignal,
 ): Promise<TData> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/graphql-response+json, application/json',
+  };
+  const authorization = bearerAuthorization();
+  if (authorization) headers.authorization = authorization;
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/graphql-response+json, application/json',
-      },
+      headers,
       body: JSON.stringify({ query, variables }),
       credentials: 'same-origin',
       signal: signal ?? null,

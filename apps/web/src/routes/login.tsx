@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../shell/coming-soon-page';
+import { LoginPage } from '../features/auth/login-page';
+import { redirectTarget } from '../features/auth/redirect-target';
 
 export const Route = createFileRoute('/login')({
-  component: () => <ComingSoonPage title="Sign In" />,
+  // `redirect` is where a guest gate sent the visitor from; without one, sign-in leads to the dashboard.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    search.redirect === undefined ? {} : { redirect: redirectTarget(search.redirect) },
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { redirect = '/dashboard' } = Route.useSearch();
+  return <LoginPage redirect={redirect} />;
+}

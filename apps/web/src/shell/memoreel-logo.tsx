@@ -25,11 +25,17 @@ export function MemoreelMark({ className }: { className?: string }) {
   );
 }
 
-export function MemoreelWordmark({ className }: { className?: string }) {
+export function MemoreelWordmark({
+  className,
+  nameClassName,
+}: {
+  className?: string;
+  nameClassName?: string;
+}) {
   return (
     <span className={cn('inline-flex items-center gap-2.5', className)}>
       <MemoreelMark />
-      <span className="font-display font-medium text-xl tracking-tight">Memoreel</span>
+      <span className={cn('font-display font-medium text-xl tracking-tight', nameClassName)}>Memoreel</span>
     </span>
   );
 }

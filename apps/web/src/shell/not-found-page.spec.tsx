@@ -1,30 +1,16 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { AppProviders } from '../app-providers';
-import { createQueryClient } from '../lib/query-client';
-import { createAppRouter } from '../router';
-
-function renderAt(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+import { renderApp } from '../testing/render-app';
 
 it('shows a not-found page, inside the app layout, for an unknown address', async () => {
-  renderAt('/no-such-page');
+  renderApp('/no-such-page');
 
   expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Memoreel home' })).toBeTruthy();
 });
 
 it('leads back home', async () => {
-  const router = renderAt('/projects/unknown/deeper');
+  const { router } = renderApp('/projects/unknown/deeper');
 
   fireEvent.click(await screen.findByRole('link', { name: 'Back to home' }));
 

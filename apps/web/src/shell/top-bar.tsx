@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Activity } from 'lucide-react';
+import { AccountNav } from '../features/auth/account-nav';
 import { ThemePicker } from '../features/theme/theme-picker';
 import { Button } from '../ui/button';
 import { MemoreelWordmark } from './memoreel-logo';
@@ -13,14 +14,14 @@ export function TopBar() {
           aria-label="Memoreel home"
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4"
         >
-          <MemoreelWordmark />
+          <MemoreelWordmark nameClassName="max-sm:sr-only" />
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
+        <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
           <Button
             asChild
             variant="ghost"
             size="sm"
-            className="h-10 text-muted-foreground hover:text-foreground data-[status=active]:bg-accent data-[status=active]:text-foreground"
+            className="h-10 text-muted-foreground max-sm:w-10 max-sm:px-0 hover:text-foreground data-[status=active]:bg-accent data-[status=active]:text-foreground"
           >
             <Link to="/status">
               <Activity aria-hidden="true" />
@@ -28,6 +29,7 @@ export function TopBar() {
             </Link>
           </Button>
           <ThemePicker />
+          <AccountNav />
         </nav>
       </div>
     </header>

@@ -82,6 +82,8 @@ export const authMessages = {
     providerNotConfigured: 'Unsupported provider: provider is not enabled',
     samePassword: 'New password should be different from the old password.',
     authenticationRequired: 'Authentication required',
+    socialSignInFailed: 'Sign-in with the provider failed. Please try again.',
+    providerUnavailable: 'The sign-in provider is unavailable. Please try again later.',
   },
 } as const;
 
@@ -102,4 +104,5 @@ export const authErrorCodes = {
   samePassword: 'same_password',
   weakPassword: 'weak_password',
   notAuthenticated: 'not_authenticated',
+  badOAuthCallback: 'bad_oauth_callback',
 } as const;

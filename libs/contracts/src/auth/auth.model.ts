@@ -26,6 +26,13 @@ export const PasswordSchema = z
     PASSWORD_RULES_TEXT,
   );
 
+/**
+ * A password as typed into a form that sets one. Requests carry this loose shape so the auth
+ * service can answer a weak password with `weak_password` (GoTrue's code) instead of a bare
+ * validation failure; the service then enforces `PasswordSchema`.
+ */
+export const PasswordInputSchema = z.string().min(1, PASSWORD_RULES_TEXT).max(200, 'Password is too long');
+
 /** A same-site path or absolute URL the user returns to after a link or provider; checked again by the gateway. */
 export const RedirectSchema = z.string().max(2048).optional();
 
@@ -96,7 +103,14 @@ export const ClientSchema = z.object({
 });
 
 /** A solved bot check (ALTCHA payload, or a Turnstile token when that provider is configured). */
-export const BotCheckTokenSchema = z.string().min(1, 'Please complete the captcha verification').max(4096);
+export const BotCheckTokenSchema = z
+  .string({ error: 'Please complete the captcha verification' })
+  .min(1, 'Please complete the captcha verification')
+  .max(4096);
+
+/** `details` of an `over_request_rate_limit` / `over_email_send_rate_limit` answer (the gateway's `Retry-After`). */
+export const RateLimitDetailsSchema = z.object({ retryAfterSeconds: z.number().int().positive() });
+export type RateLimitDetails = z.infer<typeof RateLimitDetailsSchema>;
 
 export const OtpTypeSchema = z.enum([
   'signup',

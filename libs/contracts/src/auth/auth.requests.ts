@@ -5,7 +5,7 @@ import {
   ClientSchema,
   EmailSchema,
   OtpTypeSchema,
-  PasswordSchema,
+  PasswordInputSchema,
   RedirectSchema,
   SessionSchema,
   UserSchema,
@@ -22,7 +22,8 @@ export const signUp = defineRequest('auth.user.sign-up', {
   request: z.object({
     client: ClientSchema,
     email: EmailSchema,
-    password: PasswordSchema,
+    /** Checked against `PasswordSchema` by the service (`weak_password`). */
+    password: PasswordInputSchema,
     redirectTo: RedirectSchema,
     fullName: z.string().trim().max(200).optional(),
     botCheck: BotCheckTokenSchema.optional(),
@@ -71,7 +72,8 @@ export const updateUser = defineRequest('auth.user.update', {
   request: z.object({
     client: ClientSchema,
     email: EmailSchema.optional(),
-    password: PasswordSchema.optional(),
+    /** Checked against `PasswordSchema` by the service (`weak_password`). */
+    password: PasswordInputSchema.optional(),
     fullName: z.string().trim().max(200).optional(),
     redirectTo: RedirectSchema,
     botCheck: BotCheckTokenSchema.optional(),
@@ -193,5 +195,6 @@ export const userSignedUp = defineEvent('auth.user.signed-up', {
 
 export const userConverted = defineEvent('auth.user.converted', {
   summary: 'A guest became an account, keeping its id and all its data.',
-  data: z.object({ userId: z.uuid(), email: z.string() }),
+  /** `email` is null when a social provider vouched for no e-mail address. */
+  data: z.object({ userId: z.uuid(), email: z.string().nullable() }),
 });

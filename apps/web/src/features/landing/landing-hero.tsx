@@ -14,6 +14,7 @@ import {
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { useGetStarted } from '../get-started/get-started-provider';
 
 const PROMISES = [
   { label: 'Secure & Private', icon: ShieldCheck },
@@ -22,6 +23,7 @@ const PROMISES = [
 ];
 
 export function LandingHero() {
+  const { startGetStarted } = useGetStarted();
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -48,11 +50,9 @@ export function LandingHero() {
             friends: for farewells, weddings, birthdays and every moment worth remembering.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button asChild size="lg" className="w-full sm:w-auto">
-              <Link to="/projects">
-                Start Your Free Video
-                <ArrowRight aria-hidden="true" />
-              </Link>
+            <Button size="lg" className="w-full sm:w-auto" onClick={startGetStarted}>
+              Start Your Free Video
+              <ArrowRight aria-hidden="true" />
             </Button>
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <Link to="/how-it-works">See how it works</Link>

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AnonymousSignInPage } from '../../features/auth/anonymous-sign-in-page';
 import { redirectTarget } from '../../features/auth/redirect-target';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
 
 export const Route = createFileRoute('/auth/anonymous')({
   validateSearch: (search: Record<string, unknown>) => ({ redirect: redirectTarget(search.redirect) }),
-  component: AnonymousSignInPage,
+  component: AnonymousSignInRoute,
 });
 
-function AnonymousSignInPage() {
+function AnonymousSignInRoute() {
   const { redirect } = Route.useSearch();
-  return <ComingSoonPage title="Continue as a Guest" back={{ to: redirect, label: 'Go back' }} />;
+  return <AnonymousSignInPage redirect={redirect} />;
 }

@@ -1,6 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { AuthCallbackPage, type AuthCallbackSearch } from '../../features/auth/auth-callback-page';
+import { redirectTarget } from '../../features/auth/redirect-target';
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export const Route = createFileRoute('/auth/callback')({
-  component: () => <ComingSoonPage title="Signing you in" />,
+  validateSearch: (search: Record<string, unknown>): AuthCallbackSearch => {
+    const fields = {
+      type: text(search.type),
+      error: text(search.error),
+      error_code: text(search.error_code),
+      error_description: text(search.error_description),
+    };
+    return {
+      next: redirectTarget(search.next),
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    };
+  },
+  component: AuthCallbackRoute,
 });
+
+function AuthCallbackRoute() {
+  return <AuthCallbackPage search={Route.useSearch()} />;
+}

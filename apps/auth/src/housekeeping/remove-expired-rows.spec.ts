@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger, InProcessBus, migrateSchema } from '@memoreel/platform';
+import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AuthDatabase } from '../database/auth-database.js';
+import { RemoveExpiredRows } from './remove-expired-rows.js';
+
+let database: TestDatabase;
+let db: AuthDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
+  const logger = createLogger({ service: 'test', level: 'silent' });
+  db = new AuthDatabase({
+    name: 'auth',
+    databaseUrl: database.url,
+    bus: new InProcessBus(),
+    logger,
+    env: {},
+  });
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+it('removes what can no longer matter and keeps the rest', async () => {
+  const now = new Date();
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const day = 24 * 3600_000;
+  const user = await db.user.create({ data: { id: randomUUID() } });
+  await db.botCheckSolution.createMany({
+    data: [
+      { signature: 'expired', expiresAt: ago(1) },
+      { signature: 'live', expiresAt: new Date(now.getTime() + 60_000) },
+    ],
+  });
+  await db.rateLimitBucket.createMany({
+    data: [
+      { key: 'old', tokens: 0, updatedAt: ago(2 * day) },
+      { key: 'recent', tokens: 0, updatedAt: ago(60_000) },
+    ],
+  });
+  const session = (revokedAt: Date | null, notAfter: Date) => ({
+    id: randomUUID(),
+    userId: user.id,
+    revokedAt,
+    notAfter,
+  });
+  await db.session.createMany({
+    data: [
+      session(ago(31 * day), now),
+      session(null, ago(31 * day)),
+      session(ago(day), now),
+      session(null, now),
+    ],
+  });
+
+  await new RemoveExpiredRows(db, createLogger({ service: 'test', level: 'silent' })).run(now);
+
+  expect((await db.botCheckSolution.findMany()).map((r) => r.signature)).toEqual(['live']);
+  expect((await db.rateLimitBucket.findMany()).map((r) => r.key)).toEqual(['recent']);
+  expect(await db.session.count()).toBe(2);
+});

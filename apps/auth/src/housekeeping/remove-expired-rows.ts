@@ -1,0 +1,41 @@
+import { LOGGER, type Logger } from '@memoreel/platform';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { AuthDatabase } from '../database/auth-database.js';
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Hourly clean-up of rows that can no longer matter, so the auth tables do not grow forever. */
+@Injectable()
+export class RemoveExpiredRows implements OnModuleInit, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: AuthDatabase,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => {
+      this.run().catch((error: unknown) => this.logger.warn({ err: error }, 'auth housekeeping failed'));
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async run(now = new Date()): Promise<void> {
+    const dayAgo = new Date(now.getTime() - DAY_MS);
+    const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
+    await this.database.botCheckSolution.deleteMany({ where: { expiresAt: { lt: now } } });
+    // Every bucket refills within an hour; one untouched for a day is full, the same as no row.
+    await this.database.rateLimitBucket.deleteMany({ where: { updatedAt: { lt: dayAgo } } });
+    await this.database.oneTimeToken.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
+    // Ended sessions are kept a month for support questions; their refresh tokens go with them.
+    await this.database.session.deleteMany({
+      where: { OR: [{ revokedAt: { lt: monthAgo } }, { notAfter: { lt: monthAgo } }] },
+    });
+  }
+}

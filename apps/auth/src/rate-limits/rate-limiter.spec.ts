@@ -1,0 +1,77 @@
+import { authErrorCodes, authMessages } from '@memoreel/contracts';
+import { createLogger, DomainError, InProcessBus, migrateSchema } from '@memoreel/platform';
+import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthDatabase } from '../database/auth-database.js';
+import { RateLimiter } from './rate-limiter.js';
+
+let database: TestDatabase;
+let db: AuthDatabase;
+let limiter: RateLimiter;
+beforeAll(async () => {
+  database = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
+  db = new AuthDatabase({
+    name: 'auth',
+    databaseUrl: database.url,
+    bus: new InProcessBus(),
+    logger: createLogger({ service: 'test', level: 'silent' }),
+    env: {},
+  });
+  limiter = new RateLimiter(db);
+});
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+async function refusal(take: Promise<void>): Promise<DomainError> {
+  const error = await take.then(
+    () => new Error('expected a refusal'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe('RateLimiter', () => {
+  it('allows a burst of the capacity, then answers 429 with the seconds until the next token', async () => {
+    for (let i = 0; i < 30; i++) await limiter.take('anonymousSignInPerIp', '192.0.2.1');
+    const error = await refusal(limiter.take('anonymousSignInPerIp', '192.0.2.1'));
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expect(error.message).toBe(authMessages.errors.rateLimited);
+    // 30 an hour refill one token every 120 s (a little less by now).
+    expect(error.details).toEqual({ retryAfterSeconds: expect.any(Number) });
+    const { retryAfterSeconds } = error.details as { retryAfterSeconds: number };
+    expect(retryAfterSeconds).toBeGreaterThan(100);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(120);
+    // Another subject has its own bucket.
+    await limiter.take('anonymousSignInPerIp', '192.0.2.2');
+  });
+
+  it('refills continuously', async () => {
+    for (let i = 0; i < 10; i++) await limiter.take('signInPerEmail', 'refill@example.com');
+    await refusal(limiter.take('signInPerEmail', 'refill@example.com'));
+    // 10 per 5 minutes is a token every 30 s: move the clock of the bucket back by 31 s.
+    await db.$executeRawUnsafe(
+      `UPDATE auth.rate_limit_buckets SET updated_at = updated_at - interval '31 seconds' WHERE key = $1`,
+      'signInPerEmail:refill@example.com',
+    );
+    await limiter.take('signInPerEmail', 'refill@example.com');
+    await refusal(limiter.take('signInPerEmail', 'refill@example.com'));
+  });
+
+  it('answers e-mail sends with their own code and wording', async () => {
+    await limiter.take('emailPerAddress', 'mailbox@example.com');
+    const error = await refusal(limiter.take('emailPerAddress', 'mailbox@example.com'));
+    expect(error.code).toBe(authErrorCodes.emailRateLimited);
+    expect(error.message).toBe(authMessages.errors.emailRateLimited);
+    expect(error.details).toEqual({ retryAfterSeconds: 60 });
+  });
+
+  it('hands out exactly the capacity to concurrent takers', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => limiter.take('signInPerEmail', 'race@example.com')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+  });
+});

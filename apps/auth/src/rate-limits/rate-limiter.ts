@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { EmailRateLimitedError, RateLimitedError } from '../auth.errors.js';
+import { AuthDatabase } from '../database/auth-database.js';
+
+interface RateLimitPolicy {
+  /** Requests allowed in a burst; the bucket refills to it over `periodSeconds`. */
+  capacity: number;
+  periodSeconds: number;
+  /** Which answer the caller gets: e-mail sends have their own code and wording (GoTrue's). */
+  answer: 'request' | 'email';
+}
+
+/** The limits of docs/auth-api.md, shaped after GoTrue's defaults. */
+export const rateLimits = {
+  anonymousSignInPerIp: { capacity: 30, periodSeconds: 3600, answer: 'request' },
+  signInPerIp: { capacity: 30, periodSeconds: 300, answer: 'request' },
+  signInPerEmail: { capacity: 10, periodSeconds: 300, answer: 'request' },
+  emailSendsPerIp: { capacity: 30, periodSeconds: 3600, answer: 'email' },
+  /** One mail a minute to an address, whatever kind: the mailbox owner is not spammed through us. */
+  emailPerAddress: { capacity: 1, periodSeconds: 60, answer: 'email' },
+  refreshPerSession: { capacity: 150, periodSeconds: 300, answer: 'request' },
+  verifyPerIp: { capacity: 360, periodSeconds: 3600, answer: 'request' },
+  /** Six-digit codes: caps guessing at one address however many IPs an attacker has. */
+  verifyPerAddress: { capacity: 30, periodSeconds: 3600, answer: 'request' },
+} as const satisfies Record<string, RateLimitPolicy>;
+export type RateLimitName = keyof typeof rateLimits;
+
+/**
+ * Token buckets in Postgres, so every replica shares them. One statement takes a token
+ * atomically (the row lock of ON CONFLICT DO UPDATE serialises concurrent takers).
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(private readonly database: AuthDatabase) {}
+
+  /** Takes one token for `subject` (an IP, an address, a session) or throws the policy's 429 answer. */
+  async take(name: RateLimitName, subject: string): Promise<void> {
+    const policy = rateLimits[name];
+    const key = `${name}:${subject}`;
+    const perSecond = policy.capacity / policy.periodSeconds;
+    const taken = await this.database.$queryRawUnsafe<{ tokens: number }[]>(
+      `INSERT INTO "auth".rate_limit_buckets AS b (key, tokens, updated_at)
+       VALUES ($1, $2::float8 - 1, clock_timestamp())
+       ON CONFLICT (key) DO UPDATE
+         SET tokens = LEAST($2::float8, b.tokens + EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8 * $3::float8) - 1,
+             updated_at = clock_timestamp()
+         WHERE LEAST($2::float8, b.tokens + EXTRACT(EPOCH FROM clock_timestamp() - b.updated_at)::float8 * $3::float8) >= 1
+       RETURNING tokens`,
+      key,
+      policy.capacity,
+      perSecond,
+    );
+    if (taken.length > 0) return;
+
+    const [bucket] = await this.database.$queryRawUnsafe<{ tokens: number }[]>(
+      `SELECT LEAST($2::float8, tokens + EXTRACT(EPOCH FROM clock_timestamp() - updated_at)::float8 * $3::float8) AS tokens
+       FROM "auth".rate_limit_buckets WHERE key = $1`,
+      key,
+      policy.capacity,
+      perSecond,
+    );
+    const missing = 1 - (bucket?.tokens ?? 0);
+    const retryAfterSeconds = Math.max(1, Math.ceil(missing / perSecond));
+    throw policy.answer === 'email'
+      ? new EmailRateLimitedError({ retryAfterSeconds })
+      : new RateLimitedError({ retryAfterSeconds });
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  authErrorCodes,
+  RateLimitDetailsSchema,
+  recoverPassword,
+  refreshSession,
+  signInAnonymously,
+  signInWithPassword,
+  signUp,
+  verifyOtp,
+} from '@memoreel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthHarness,
+  aClient,
+  actorOf,
+  anEmail,
+  GUEST_ACTOR,
+  STRONG_PASSWORD,
+  startAuth,
+} from '../../test/auth-harness.js';
+
+/** The limits of each entry point, as a caller of the bus meets them. */
+let auth: AuthHarness;
+beforeAll(async () => {
+  auth = await startAuth();
+});
+afterAll(() => auth?.close());
+
+/** The wait until the next token: one token's refill time at most, less when the burst took a while. */
+function expectRetryAfterAtMost(details: unknown, seconds: number) {
+  const { retryAfterSeconds } = RateLimitDetailsSchema.parse(details);
+  expect(retryAfterSeconds).toBeGreaterThan(seconds * 0.5);
+  expect(retryAfterSeconds).toBeLessThanOrEqual(seconds);
+}
+
+const emptyBucket = (key: string) =>
+  auth.db.rateLimitBucket.create({ data: { key, tokens: 0, updatedAt: new Date() } });
+
+describe('rate limits', () => {
+  it('anonymous sign-ins: 30 an hour per IP', async () => {
+    const client = aClient();
+    for (let i = 0; i < 30; i++) {
+      await auth.request(signInAnonymously, GUEST_ACTOR, { client, botCheck: await auth.solvedBotCheck() });
+    }
+    const error = await auth.failure(signInAnonymously, GUEST_ACTOR, {
+      client,
+      botCheck: await auth.solvedBotCheck(),
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 120);
+  });
+
+  it('password sign-ins: 30 per 5 minutes per IP', async () => {
+    const client = aClient();
+    for (let i = 0; i < 30; i++) {
+      const attempt = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+        client,
+        email: anEmail(),
+        password: 'x',
+      });
+      expect(attempt.code).toBe(authErrorCodes.invalidCredentials);
+    }
+    const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+      client,
+      email: anEmail(),
+      password: 'x',
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 10);
+  });
+
+  it('password sign-ins: 10 per 5 minutes per address, from any IP', async () => {
+    const email = anEmail();
+    for (let i = 0; i < 10; i++) {
+      await auth.failure(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password: 'x' });
+    }
+    const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: 'x',
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 30);
+  });
+
+  it('e-mail sends: 30 an hour per IP', async () => {
+    const client = aClient();
+    for (let i = 0; i < 30; i++)
+      await auth.request(recoverPassword, GUEST_ACTOR, { client, email: anEmail() });
+    const error = await auth.failure(signUp, GUEST_ACTOR, {
+      client,
+      email: anEmail(),
+      password: STRONG_PASSWORD,
+    });
+    expect(error.code).toBe(authErrorCodes.emailRateLimited);
+    expectRetryAfterAtMost(error.details, 120);
+  });
+
+  it('e-mail sends: one a minute to an address, whatever asks', async () => {
+    const email = anEmail();
+    await auth.request(recoverPassword, GUEST_ACTOR, { client: aClient(), email });
+    const error = await auth.failure(recoverPassword, GUEST_ACTOR, { client: aClient(), email });
+    expect(error.code).toBe(authErrorCodes.emailRateLimited);
+    expectRetryAfterAtMost(error.details, 60);
+  });
+
+  it('refreshes: 150 per 5 minutes per session', async () => {
+    const session = await auth.request(signInAnonymously, GUEST_ACTOR, {
+      client: aClient(),
+      botCheck: await auth.solvedBotCheck(),
+    });
+    await emptyBucket(`refreshPerSession:${actorOf(session).sessionId}`);
+    const error = await auth.failure(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: session.refreshToken,
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 2);
+  });
+
+  it('verifications: 360 an hour per IP', async () => {
+    const client = aClient();
+    await emptyBucket(`verifyPerIp:${client.ip}`);
+    const error = await auth.failure(verifyOtp, GUEST_ACTOR, { client, type: 'magiclink', tokenHash: 'x' });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 10);
+  });
+
+  it('code guesses: 30 an hour per address, from any IP', async () => {
+    const email = anEmail();
+    for (let i = 0; i < 30; i++) {
+      const attempt = await auth.failure(verifyOtp, GUEST_ACTOR, {
+        client: aClient(),
+        type: 'email',
+        email,
+        token: '123456',
+      });
+      expect(attempt.code).toBe(authErrorCodes.otpExpired);
+    }
+    const error = await auth.failure(verifyOtp, GUEST_ACTOR, {
+      client: aClient(),
+      type: 'email',
+      email,
+      token: '123456',
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 120);
+  });
+});

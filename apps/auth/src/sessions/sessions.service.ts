@@ -1,0 +1,226 @@
+import {
+  AccessTokenClaimsSchema,
+  type Actor,
+  type RequestOf,
+  type Session,
+  type signInAnonymously,
+  type signInWithPassword,
+  type signOut,
+  userSignedUp,
+} from '@memoreel/contracts';
+import { buildEvent, recordEvent } from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
+import { actorFor, signedInUserId } from '../auth.actor.js';
+import {
+  EmailNotConfirmedError,
+  InvalidCredentialsError,
+  RefreshTokenNotFoundError,
+  RefreshTokenReusedError,
+  SessionNotFoundError,
+} from '../auth.errors.js';
+import { BotCheck } from '../bot-check/bot-check.js';
+import { randomToken, seal, sha256, unseal } from '../crypto/tokens.js';
+import { AuthDatabase, type AuthDb, type AuthTransaction } from '../database/auth-database.js';
+import type { RefreshToken } from '../generated/prisma/client.js';
+import { ACCESS_TOKEN_TTL_SECONDS, SigningKeys } from '../keys/signing-keys.service.js';
+import { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { AdminEmails } from '../users/admin-emails.js';
+import { passwordMatches } from '../users/passwords.js';
+import { ADMIN_ROLE, toUser, type UserRecord, UsersRepository } from '../users/users.repository.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+/** A spent refresh token used again this soon is a client retry (two tabs, a lost answer), not theft. */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+/** A session nobody refreshes for 30 days ends (the refresh cookie lives as long). */
+export const SESSION_INACTIVITY_MS = 30 * 24 * 3600_000;
+/** How far down a chain the grace window looks for the token to hand back. */
+const MAX_CHAIN_WALK = 10;
+
+type Client = { ip: string; userAgent?: string | undefined };
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly database: AuthDatabase,
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
+    private readonly keys: SigningKeys,
+    private readonly limits: RateLimiter,
+    private readonly botCheck: BotCheck,
+    private readonly adminEmails: AdminEmails,
+  ) {}
+
+  async signInWithPassword(_actor: Actor, input: RequestOf<typeof signInWithPassword>): Promise<Session> {
+    await this.limits.take('signInPerIp', input.client.ip);
+    await this.limits.take('signInPerEmail', input.email);
+    if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
+    const user = await this.users.findByEmail(this.database, input.email);
+    const matches = await passwordMatches(user?.encryptedPassword ?? null, input.password);
+    if (!user || !matches) throw new InvalidCredentialsError();
+    // Only after the password matched: otherwise this would tell strangers which addresses signed up.
+    if (!user.emailConfirmedAt) throw new EmailNotConfirmedError();
+    return this.open(this.database, user, input.client);
+  }
+
+  async signInAnonymously(_actor: Actor, input: RequestOf<typeof signInAnonymously>): Promise<Session> {
+    await this.limits.take('anonymousSignInPerIp', input.client.ip);
+    await this.botCheck.assertPassed(input.botCheck, input.client);
+    return this.database.$transaction(async (tx) => {
+      const user = await this.users.create(
+        tx,
+        { email: null, encryptedPassword: null, isAnonymous: true, emailConfirmedAt: null, userMetadata: {} },
+        null,
+      );
+      await recordEvent(
+        tx,
+        'auth',
+        buildEvent(userSignedUp, actorFor(user), { userId: user.id, isAnonymous: true }),
+      );
+      return this.open(tx, user, input.client);
+    });
+  }
+
+  /**
+   * Rotates a refresh token: the presented one is spent and its child returned. A spent token seen
+   * again within the grace window gets the child already issued; later, it is taken as stolen and
+   * the whole session (every token of its chain) is revoked.
+   */
+  async refresh(_actor: Actor, input: { refreshToken: string }): Promise<Session> {
+    const tokenHash = sha256(input.refreshToken);
+    const presented = await this.sessions.findRefreshToken(this.database, tokenHash);
+    if (!presented) throw new RefreshTokenNotFoundError();
+    await this.limits.take('refreshPerSession', presented.sessionId);
+
+    const outcome = await this.database.$transaction(async (tx) => {
+      await this.sessions.lockSession(tx, presented.sessionId);
+      const now = new Date();
+      const session = await this.sessions.findSession(tx, presented.sessionId);
+      const token = await this.sessions.findRefreshToken(tx, tokenHash);
+      if (!session || !token || session.revokedAt || session.notAfter <= now)
+        return { kind: 'gone' } as const;
+
+      let next: string | null = null;
+      if (!token.usedAt) next = await this.rotate(tx, token, input.refreshToken, now);
+      else if (now.getTime() - token.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+        next = await this.issuedDescendant(tx, token, input.refreshToken);
+      }
+      if (next === null) {
+        await this.sessions.revoke(tx, session.userId, { only: session.id }, now);
+        return { kind: 'reused' } as const;
+      }
+      await this.sessions.touchSession(tx, session.id, now, new Date(now.getTime() + SESSION_INACTIVITY_MS));
+      const user = await this.users.findById(tx, session.userId);
+      if (!user) return { kind: 'gone' } as const;
+      return { kind: 'refreshed', session: await this.answer(user, session, next) } as const;
+    });
+    // Thrown after the commit: the revocation must stick.
+    if (outcome.kind === 'reused') throw new RefreshTokenReusedError();
+    if (outcome.kind === 'gone') throw new RefreshTokenNotFoundError();
+    return outcome.session;
+  }
+
+  /** Ends the actor's session (local), all their sessions (global) or all but this one (others). */
+  async signOut(actor: Actor, scope: RequestOf<typeof signOut>['scope']): Promise<{ signedOut: true }> {
+    const userId = signedInUserId(actor);
+    const now = new Date();
+    if (scope === 'global') {
+      await this.sessions.revoke(this.database, userId, {}, now);
+    } else {
+      if (!actor.sessionId) throw new SessionNotFoundError();
+      const which = scope === 'local' ? { only: actor.sessionId } : { except: actor.sessionId };
+      await this.sessions.revoke(this.database, userId, which, now);
+    }
+    return { signedOut: true };
+  }
+
+  /**
+   * Access tokens outlive a sign-out by up to their 10 minutes (the gateway checks signatures
+   * only); requests that reach this service check that the token's session is still live.
+   */
+  async assertLive(actor: Actor): Promise<void> {
+    if (!actor.sessionId) return;
+    const session = await this.sessions.findSession(this.database, actor.sessionId);
+    if (!session || session.userId !== actor.userId || session.revokedAt) throw new SessionNotFoundError();
+  }
+
+  /** Opens a session for `user` within `db` (a transaction when the sign-in changes other rows too). */
+  async open(db: AuthDb, signingIn: UserRecord, client: Client): Promise<Session> {
+    const user = await this.adminEmails.grantIfListed(db, signingIn);
+    const now = Date.now();
+    const session = await this.sessions.createSession(db, {
+      userId: user.id,
+      aal: 'aal1',
+      notAfter: new Date(now + SESSION_INACTIVITY_MS),
+      ip: client.ip,
+      userAgent: client.userAgent ?? null,
+    });
+    const refreshToken = randomToken();
+    await this.sessions.insertRefreshToken(db, {
+      sessionId: session.id,
+      tokenHash: sha256(refreshToken),
+      parentId: null,
+      sealedByParent: null,
+    });
+    return this.answer(user, session, refreshToken);
+  }
+
+  private async answer(
+    user: UserRecord,
+    session: { id: string; aal: string },
+    refreshToken: string,
+  ): Promise<Session> {
+    const { token, expiresAt } = await this.keys.signAccessToken({
+      sub: user.id,
+      sid: session.id,
+      role: user.roles.some((r) => r.role === ADMIN_ROLE) ? 'admin' : 'user',
+      is_anonymous: user.isAnonymous,
+      email: user.email,
+      aal: AccessTokenClaimsSchema.shape.aal.parse(session.aal),
+    });
+    return {
+      accessToken: token,
+      refreshToken,
+      tokenType: 'bearer',
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      expiresAt,
+      user: toUser(user),
+    };
+  }
+
+  private async rotate(
+    tx: AuthTransaction,
+    token: RefreshToken,
+    plaintext: string,
+    now: Date,
+  ): Promise<string> {
+    await this.sessions.markUsed(tx, token.id, now);
+    const child = randomToken();
+    await this.sessions.insertRefreshToken(tx, {
+      sessionId: token.sessionId,
+      tokenHash: sha256(child),
+      parentId: token.id,
+      // Only hashes are stored; sealing the child with its parent lets a retry with the parent get it back.
+      sealedByParent: seal(plaintext, child),
+    });
+    return child;
+  }
+
+  /** The unspent token issued after `token` (following the chain if the client moved on already), or null. */
+  private async issuedDescendant(
+    tx: AuthTransaction,
+    token: RefreshToken,
+    plaintext: string,
+  ): Promise<string | null> {
+    let current = token;
+    let currentPlaintext = plaintext;
+    for (let step = 0; step < MAX_CHAIN_WALK; step++) {
+      const child = await this.sessions.childOf(tx, current.id);
+      const childPlaintext = child?.sealedByParent ? unseal(currentPlaintext, child.sealedByParent) : null;
+      if (!child || childPlaintext === null || child.revokedAt) return null;
+      if (!child.usedAt) return childPlaintext;
+      current = child;
+      currentPlaintext = childPlaintext;
+    }
+    return null;
+  }
+}

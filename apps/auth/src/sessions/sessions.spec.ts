@@ -1,0 +1,277 @@
+import {
+  AccessTokenClaimsSchema,
+  authErrorCodes,
+  authMessages,
+  getJwks,
+  getUser,
+  refreshSession,
+  signInAnonymously,
+  signInWithPassword,
+  signOut,
+  userSignedUp,
+} from '@memoreel/contracts';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthHarness,
+  aClient,
+  actorOf,
+  anEmail,
+  GUEST_ACTOR,
+  STRONG_PASSWORD,
+  signedUpUser,
+  startAuth,
+} from '../../test/auth-harness.js';
+
+let auth: AuthHarness;
+beforeAll(async () => {
+  auth = await startAuth();
+});
+afterAll(() => auth?.close());
+
+describe('sign-in with password', () => {
+  it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
+    const { email } = await signedUpUser(auth);
+    for (const attempt of [
+      { email, password: 'Wrong-Pass-1' },
+      { email: anEmail(), password: STRONG_PASSWORD },
+    ]) {
+      const error = await auth.failure(signInWithPassword, GUEST_ACTOR, { client: aClient(), ...attempt });
+      expect(error.code).toBe(authErrorCodes.invalidCredentials);
+      expect(error.message).toBe(authMessages.errors.invalidCredentials);
+    }
+  });
+
+  it('answers captcha_failed for a bot check that does not pass', async () => {
+    const { email } = await signedUpUser(auth);
+    const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+      botCheck: 'bm90IGEgc29sdXRpb24=',
+    });
+    expect(error.code).toBe(authErrorCodes.captchaFailed);
+    expect(error.message).toBe(authMessages.errors.captchaFailed);
+  });
+});
+
+describe('access tokens', () => {
+  it('are EdDSA JWTs verifiable with the JWKS, living 600 s, with the claims of the contract', async () => {
+    const { session, email } = await signedUpUser(auth);
+    const jwks = await auth.request(getJwks, GUEST_ACTOR, {});
+    expect(jwks).toMatchObject({ issuer: 'http://app.test/auth/v1', audience: 'authenticated' });
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+
+    const header = decodeProtectedHeader(session.accessToken);
+    expect(header).toMatchObject({ alg: 'EdDSA', kid: jwks.keys[0]?.kid });
+    const { payload } = await jwtVerify(session.accessToken, createLocalJWKSet({ keys: jwks.keys }), {
+      issuer: jwks.issuer,
+      audience: jwks.audience,
+    });
+    const claims = AccessTokenClaimsSchema.parse(payload);
+    expect(claims).toMatchObject({
+      sub: session.user.id,
+      role: 'user',
+      is_anonymous: false,
+      email,
+      aal: 'aal1',
+    });
+    expect(claims.exp - claims.iat).toBe(600);
+    expect(session).toMatchObject({ tokenType: 'bearer', expiresIn: 600, expiresAt: claims.exp });
+    expect(session.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('carry role admin for a user with the admin role', async () => {
+    const { email, session } = await signedUpUser(auth);
+    expect(actorOf(session).role).toBe('user');
+    await auth.db.userRole.create({ data: { userId: session.user.id, role: 'admin' } });
+    const admin = await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(admin.user.roles).toEqual(['admin']);
+    expect(actorOf(admin).role).toBe('admin');
+  });
+});
+
+describe('anonymous sign-in', () => {
+  it('creates a guest user after a valid bot check and records auth.user.signed-up', async () => {
+    const session = await auth.request(signInAnonymously, GUEST_ACTOR, {
+      client: aClient(),
+      botCheck: await auth.solvedBotCheck(),
+    });
+    expect(session.user).toMatchObject({
+      email: null,
+      isAnonymous: true,
+      appMetadata: { provider: 'anonymous', providers: ['anonymous'] },
+    });
+    expect(actorOf(session)).toMatchObject({ userId: session.user.id, role: 'user', isAnonymous: true });
+    const event = (await auth.events(userSignedUp.subject)).find((e) => e.actor.userId === session.user.id);
+    expect(event?.data).toEqual({ userId: session.user.id, isAnonymous: true });
+  });
+
+  it('requires a bot check', async () => {
+    const missing = await auth.failure(signInAnonymously, GUEST_ACTOR, { client: aClient(), botCheck: '' });
+    expect(missing.message).toBe(authMessages.captchaRequired);
+    const wrong = await auth.failure(signInAnonymously, GUEST_ACTOR, { client: aClient(), botCheck: 'e30=' });
+    expect(wrong.code).toBe(authErrorCodes.captchaFailed);
+  });
+
+  it('accepts each solved challenge once', async () => {
+    const botCheck = await auth.solvedBotCheck();
+    await auth.request(signInAnonymously, GUEST_ACTOR, { client: aClient(), botCheck });
+    const replay = await auth.failure(signInAnonymously, GUEST_ACTOR, { client: aClient(), botCheck });
+    expect(replay.code).toBe(authErrorCodes.captchaFailed);
+  });
+});
+
+describe('refresh', () => {
+  async function guestSession() {
+    return auth.request(signInAnonymously, GUEST_ACTOR, {
+      client: aClient(),
+      botCheck: await auth.solvedBotCheck(),
+    });
+  }
+
+  it('rotates: the old token is spent, the new one works, the session stays the same', async () => {
+    const first = await guestSession();
+    const second = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(actorOf(second).sessionId).toBe(actorOf(first).sessionId);
+    expect(second.user.id).toBe(first.user.id);
+    const third = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: second.refreshToken,
+    });
+    expect(third.refreshToken).not.toBe(second.refreshToken);
+    const stored = await auth.db.refreshToken.findMany({ where: { sessionId: actorOf(first).sessionId } });
+    expect(stored).toHaveLength(3);
+    expect(stored.map((t) => t.tokenHash)).not.toContain(first.refreshToken);
+  });
+
+  it('answers a retry within the grace window with the child already issued', async () => {
+    const first = await guestSession();
+    const second = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    const retry = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    expect(retry.refreshToken).toBe(second.refreshToken);
+    // Even after the client moved on, the retry gets the token that is live now.
+    const third = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: second.refreshToken,
+    });
+    const lateRetry = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    expect(lateRetry.refreshToken).toBe(third.refreshToken);
+    await auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken: third.refreshToken });
+  });
+
+  it('revokes the whole family when a spent token comes back after the grace window', async () => {
+    const first = await guestSession();
+    const second = await auth.request(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    const sessionId = actorOf(first).sessionId;
+    await auth.db.$executeRawUnsafe(
+      `UPDATE auth.refresh_tokens SET used_at = used_at - interval '11 seconds' WHERE session_id = $1::uuid`,
+      sessionId,
+    );
+    const reuse = await auth.failure(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    expect(reuse.code).toBe(authErrorCodes.refreshTokenReused);
+    expect(reuse.message).toBe(authMessages.errors.refreshTokenReused);
+
+    const victim = await auth.failure(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: second.refreshToken,
+    });
+    expect(victim.code).toBe(authErrorCodes.refreshTokenNotFound);
+    const tokens = await auth.db.refreshToken.findMany({ where: { sessionId } });
+    expect(tokens.every((t) => t.revokedAt !== null)).toBe(true);
+    expect((await auth.failure(getUser, actorOf(second), {})).code).toBe(authErrorCodes.sessionNotFound);
+  });
+
+  it('answers refresh_token_not_found for a token it never issued', async () => {
+    const error = await auth.failure(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: 'made-up',
+    });
+    expect(error.code).toBe(authErrorCodes.refreshTokenNotFound);
+    expect(error.message).toBe(authMessages.errors.refreshTokenNotFound);
+  });
+
+  it('ends a session nobody refreshed within its inactivity limit', async () => {
+    const first = await guestSession();
+    await auth.db.session.update({
+      where: { id: actorOf(first).sessionId },
+      data: { notAfter: new Date(Date.now() - 1000) },
+    });
+    const error = await auth.failure(refreshSession, GUEST_ACTOR, {
+      client: aClient(),
+      refreshToken: first.refreshToken,
+    });
+    expect(error.code).toBe(authErrorCodes.refreshTokenNotFound);
+  });
+});
+
+describe('sign-out', () => {
+  async function threeDevices() {
+    const { email, session } = await signedUpUser(auth);
+    const signIn = () =>
+      auth.request(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password: STRONG_PASSWORD });
+    return [session, await signIn(), await signIn()] as const;
+  }
+  const isLive = async (refreshToken: string) =>
+    auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken }).then(
+      () => true,
+      () => false,
+    );
+
+  it('local ends only the actor’s session', async () => {
+    const [a, b, c] = await threeDevices();
+    expect(await auth.request(signOut, actorOf(a), { scope: 'local' })).toEqual({ signedOut: true });
+    expect([
+      await isLive(a.refreshToken),
+      await isLive(b.refreshToken),
+      await isLive(c.refreshToken),
+    ]).toEqual([false, true, true]);
+  });
+
+  it('others ends every session but the actor’s', async () => {
+    const [a, b, c] = await threeDevices();
+    await auth.request(signOut, actorOf(a), { scope: 'others' });
+    expect([
+      await isLive(a.refreshToken),
+      await isLive(b.refreshToken),
+      await isLive(c.refreshToken),
+    ]).toEqual([true, false, false]);
+  });
+
+  it('global ends them all, and the default scope is local', async () => {
+    const [a, b, c] = await threeDevices();
+    await auth.request(signOut, actorOf(b), {});
+    expect(await isLive(b.refreshToken)).toBe(false);
+    await auth.request(signOut, actorOf(a), { scope: 'global' });
+    expect([await isLive(a.refreshToken), await isLive(c.refreshToken)]).toEqual([false, false]);
+  });
+
+  it('answers not_authenticated without a signed-in actor', async () => {
+    const error = await auth.failure(signOut, GUEST_ACTOR, { scope: 'global' });
+    expect(error.code).toBe(authErrorCodes.notAuthenticated);
+  });
+});

@@ -1,0 +1,157 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  AccessTokenClaimsSchema,
+  type Actor,
+  type EventEnvelope,
+  issueBotChallenge,
+  type RequestContract,
+  type Session,
+  signUp,
+  verifyOtp,
+} from '@memoreel/contracts';
+import {
+  BusClient,
+  createLogger,
+  InProcessBus,
+  migrateSchema,
+  postgresAdapter,
+  RemoteError,
+  type RunningService,
+  startService,
+} from '@memoreel/platform';
+import { createTestDatabase, type TestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { solveChallenge } from 'altcha-lib/v1';
+import { decodeJwt } from 'jose';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import { authService } from '../src/auth.service-definition.js';
+import { PrismaClient } from '../src/generated/prisma/client.js';
+import { type Mailbox, startMailbox } from './mailbox.js';
+
+/**
+ * The auth service on a fresh database and an in-process bus, called through `BusClient` exactly
+ * as the gateway calls it; mail goes to an SMTP sink on loopback.
+ */
+export interface AuthHarness {
+  request<C extends RequestContract>(
+    contract: C,
+    actor: Actor,
+    data: z.input<C['request']>,
+  ): Promise<z.output<C['reply']>>;
+  /** The failure of a request that must fail. */
+  failure<C extends RequestContract>(
+    contract: C,
+    actor: Actor,
+    data: z.input<C['request']>,
+  ): Promise<RemoteError>;
+  mailbox: Mailbox;
+  /** Direct access to the `auth` tables, for arranging and inspecting. */
+  db: InstanceType<typeof PrismaClient>;
+  /** A solved ALTCHA challenge, as the widget would post it. */
+  solvedBotCheck(): Promise<string>;
+  /** Events recorded in the outbox, newest last. */
+  events(type: string): Promise<EventEnvelope[]>;
+  close(): Promise<void>;
+}
+
+export async function startAuth(env: Record<string, string> = {}): Promise<AuthHarness> {
+  const database: TestDatabase = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
+  const mailbox = await startMailbox();
+  const bus = new InProcessBus({ namespace: uniqueNamespace('auth') });
+  const logger = createLogger({ service: 'auth-test', level: 'silent' });
+  let service: RunningService | undefined;
+  const db = new PrismaClient({ adapter: postgresAdapter({ databaseUrl: database.url, schema: 'auth' }) });
+  try {
+    service = await startService(authService, {
+      name: 'auth',
+      bus,
+      databaseUrl: database.url,
+      logger,
+      // A small proof of work keeps the suite fast; production's default is 50,000.
+      env: { SMTP_URL: mailbox.url, ALTCHA_MAX_NUMBER: '1000', PUBLIC_URL: 'http://app.test', ...env },
+    });
+  } catch (error) {
+    await mailbox.close();
+    await db.$disconnect();
+    await database.drop();
+    throw error;
+  }
+  const client = new BusClient(bus);
+
+  const harness: AuthHarness = {
+    request: (contract, actor, data) => client.request(contract, actor, data),
+    async failure(contract, actor, data) {
+      const error = await client.request(contract, actor, data).then(
+        (reply) => new Error(`expected ${contract.subject} to fail, got ${JSON.stringify(reply)}`),
+        (error: unknown) => error,
+      );
+      expect(error).toBeInstanceOf(RemoteError);
+      return error as RemoteError;
+    },
+    mailbox,
+    db,
+    async solvedBotCheck() {
+      const reply = await client.request(issueBotChallenge, GUEST_ACTOR, {});
+      if (reply.provider !== 'altcha') throw new Error('expected an ALTCHA challenge');
+      const { challenge } = reply;
+      const solution = await solveChallenge(
+        challenge.challenge,
+        challenge.salt,
+        challenge.algorithm,
+        challenge.maxnumber,
+      ).promise;
+      if (!solution) throw new Error('challenge not solved');
+      const payload = { ...challenge, number: solution.number, took: solution.took };
+      return Buffer.from(JSON.stringify(payload)).toString('base64');
+    },
+    async events(type) {
+      const rows = await db.outboxEvent.findMany({ where: { type }, orderBy: { occurredAt: 'asc' } });
+      return rows.map((row) => row.payload as unknown as EventEnvelope);
+    },
+    async close() {
+      await service?.close();
+      await bus.close();
+      await mailbox.close();
+      await db.$disconnect();
+      await database.drop();
+    },
+  };
+  return harness;
+}
+
+export const GUEST_ACTOR: Actor = { userId: null, role: 'guest', isAnonymous: false };
+
+/** The actor the gateway derives from a session's access token. */
+export function actorOf(session: Session): Actor {
+  const claims = AccessTokenClaimsSchema.parse(decodeJwt(session.accessToken));
+  return { userId: claims.sub, role: claims.role, isAnonymous: claims.is_anonymous, sessionId: claims.sid };
+}
+
+/** A client address no other test uses, so rate limits of one test do not touch another. */
+export function aClient(): { ip: string; userAgent: string } {
+  return { ip: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`, userAgent: 'vitest' };
+}
+
+export function anEmail(): string {
+  return `person-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'Correct-Horse-9';
+
+/** A confirmed account with a session: sign-up, then the code from the confirmation mail. */
+export async function signedUpUser(
+  auth: AuthHarness,
+  email = anEmail(),
+  password = STRONG_PASSWORD,
+): Promise<{ email: string; password: string; session: Session; actor: Actor }> {
+  const client = aClient();
+  await auth.request(signUp, GUEST_ACTOR, { client, email, password });
+  const mail = await auth.mailbox.next(email);
+  const { session } = await auth.request(verifyOtp, GUEST_ACTOR, {
+    client,
+    type: 'signup',
+    email,
+    token: mail.code,
+  });
+  return { email, password, session, actor: actorOf(session) };
+}

@@ -1,0 +1,24 @@
+import { GUEST, getJwks } from '@memoreel/contracts';
+import { BusClient } from '@memoreel/platform';
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessTokenGuard } from './access-token.guard.js';
+import { AccessTokenVerifier } from './access-token.js';
+import { AuthController } from './auth.controller.js';
+import { MeResolver } from './me.resolver.js';
+
+/** The gateway's accounts layer: `/auth/v1`, the `me` query, and the actor of every request. */
+@Module({
+  controllers: [AuthController],
+  providers: [
+    {
+      provide: AccessTokenVerifier,
+      inject: [BusClient],
+      useFactory: (bus: BusClient) => new AccessTokenVerifier(() => bus.request(getJwks, GUEST, {})),
+    },
+    { provide: APP_GUARD, useClass: AccessTokenGuard },
+    MeResolver,
+  ],
+  exports: [AccessTokenVerifier],
+})
+export class AuthModule {}

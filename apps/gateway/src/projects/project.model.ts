@@ -1,0 +1,117 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('TimelineTrack', {
+  description: 'A music track placed on the video timeline; field names mirror video_settings.',
+})
+export class TimelineTrackModel {
+  @Field() id!: string;
+  @Field() storage_path!: string;
+  @Field(() => Float, { description: 'Seconds from the start of the video.' }) startTime!: number;
+  @Field(() => Float, { description: 'Seconds it plays, after trimming.' }) duration!: number;
+  @Field({ description: 'Unique per placement.' }) instanceId!: string;
+  @Field(() => String, { nullable: true }) title?: string | undefined;
+  @Field(() => String, { nullable: true }) artist?: string | undefined;
+  @Field(() => Boolean, { nullable: true }) isTrimmed?: boolean | undefined;
+  @Field(() => Float, { nullable: true }) originalDuration?: number | undefined;
+}
+
+@ObjectType('VideoMusic')
+export class VideoMusicModel {
+  @Field({ description: 'default or custom.' }) type!: string;
+  @Field() selection!: string;
+  @Field(() => String, { nullable: true }) customPath!: string | null;
+  @Field(() => [TimelineTrackModel]) timelineTracks!: TimelineTrackModel[];
+}
+
+@ObjectType('VideoSettings', {
+  description: "A project's video settings, always complete (defaults fill malformed fields).",
+})
+export class VideoSettingsModel {
+  @Field(() => Float) durationPerPhoto!: number;
+  @Field({ description: 'fade-to-black or fade.' }) transition!: string;
+  @Field(() => VideoMusicModel) music!: VideoMusicModel;
+  @Field(() => Int) width!: number;
+  @Field(() => Int) height!: number;
+}
+
+@ObjectType('Project', { description: 'A video project of the signed-in user.' })
+export class ProjectModel {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) userId!: string;
+  @Field() name!: string;
+  @Field({ description: 'The tier: free, remember, honor or cherish.' }) product!: string;
+  @Field(() => VideoSettingsModel) videoSettings!: VideoSettingsModel;
+  @Field() createdAt!: string;
+  @Field() updatedAt!: string;
+}
+
+@ObjectType('ProjectPhoto', { description: 'A photo on a project card.' })
+export class ProjectPhotoModel {
+  @Field(() => ID) id!: string;
+  @Field() url!: string;
+}
+
+@ObjectType('ProjectVideo', { description: 'A rendered video of a project.' })
+export class ProjectVideoModel {
+  @Field(() => ID) id!: string;
+  @Field() status!: string;
+  @Field() createdAt!: string;
+}
+
+@ObjectType('ProjectListItem', { description: 'A project as the dashboard lists it.' })
+export class ProjectListItemModel extends ProjectModel {
+  @Field(() => [ProjectPhotoModel], { description: 'Up to 6 photos for the card.' })
+  photos!: ProjectPhotoModel[];
+  @Field(() => Int) photoCount!: number;
+  @Field(() => [ProjectVideoModel]) videos!: ProjectVideoModel[];
+}
+
+@ObjectType('ProjectCount')
+export class ProjectCountModel {
+  @Field(() => Int) count!: number;
+  @Field(() => Int, { description: 'Projects a user may own (10).' }) limit!: number;
+}
+
+@ObjectType('InitialProject')
+export class InitialProjectModel {
+  @Field(() => ProjectModel) project!: ProjectModel;
+  @Field({ description: 'False when the user already had a project and it was returned.' }) created!: boolean;
+}
+
+@ObjectType('DeletedProject')
+export class DeletedProjectModel {
+  @Field(() => ID) id!: string;
+}
+
+@InputType('TimelineTrackInput')
+export class TimelineTrackInput {
+  @Field() id!: string;
+  @Field() storage_path!: string;
+  @Field(() => Float) startTime!: number;
+  @Field(() => Float) duration!: number;
+  @Field() instanceId!: string;
+  @Field(() => String, { nullable: true }) title?: string;
+  @Field(() => String, { nullable: true }) artist?: string;
+  @Field(() => Boolean, { nullable: true }) isTrimmed?: boolean;
+  @Field(() => Float, { nullable: true }) originalDuration?: number;
+}
+
+@InputType('VideoMusicInput')
+export class VideoMusicInput {
+  @Field(() => String, { nullable: true }) type?: string;
+  @Field(() => String, { nullable: true }) selection?: string;
+  @Field(() => String, { nullable: true }) customPath?: string | null;
+  @Field(() => [TimelineTrackInput], { nullable: true }) timelineTracks?: TimelineTrackInput[];
+}
+
+@InputType('VideoSettingsInput', {
+  description:
+    'The fields to change; the rest keep their stored values. Values out of range fall back to defaults.',
+})
+export class VideoSettingsInput {
+  @Field(() => Float, { nullable: true }) durationPerPhoto?: number;
+  @Field(() => String, { nullable: true }) transition?: string;
+  @Field(() => VideoMusicInput, { nullable: true }) music?: VideoMusicInput;
+  @Field(() => Int, { nullable: true }) width?: number;
+  @Field(() => Int, { nullable: true }) height?: number;
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import {
+  countProjects,
+  createInitialProject,
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  type Project,
+  renameProject,
+  updateVideoSettings,
+} from '@memoreel/contracts';
+import { defaultVideoSettings } from '@memoreel/domain';
+import { actors } from '@memoreel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectsResolver } from './projects.resolver.js';
+import { startResolverApp } from './resolver-test-app.js';
+
+let app: Awaited<ReturnType<typeof startResolverApp>>;
+beforeAll(async () => {
+  app = await startResolverApp([ProjectsResolver]);
+});
+afterAll(() => app?.close());
+
+const owner = actors.user();
+const project: Project = {
+  id: randomUUID(),
+  userId: owner.userId!,
+  name: 'Grandma Rose',
+  product: 'free',
+  videoSettings: defaultVideoSettings(),
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+};
+const FIELDS =
+  'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
+
+describe('ProjectsResolver', () => {
+  it('forwards each query with the actor and returns the service reply', async () => {
+    await app.answer(listProjects, () => ({
+      projects: [{ ...project, photos: [], photoCount: 0, videos: [] }],
+    }));
+    await app.answer(getProject, () => project);
+    await app.answer(countProjects, () => ({ count: 1, limit: 10 }));
+
+    const result = await app.graphql(
+      `query ($id: ID!) { projects { ${FIELDS} photos { id url } photoCount videos { id status createdAt } } project(id: $id) { ${FIELDS} } projectCount { count limit } }`,
+      { id: project.id },
+      owner,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      projects: [{ ...project, photos: [], photoCount: 0, videos: [] }],
+      project,
+      projectCount: { count: 1, limit: 10 },
+    });
+    const reads = app.asked.filter((call) =>
+      [listProjects, getProject, countProjects].some((c) => c.subject === call.subject),
+    );
+    expect(reads.map((call) => call.actor)).toEqual([owner, owner, owner]);
+    expect(reads.find((call) => call.subject === getProject.subject)?.data).toEqual({ id: project.id });
+  });
+
+  it('forwards each mutation with its arguments', async () => {
+    await app.answer(createProject, ({ data }) => ({ ...project, ...(data as object) }));
+    await app.answer(createInitialProject, () => ({ project, created: true }));
+    await app.answer(renameProject, ({ data }) => ({ ...project, ...(data as object) }));
+    await app.answer(deleteProject, ({ data }) => data);
+
+    const result = await app.graphql(
+      `mutation ($id: ID!) {
+        createProject(name: "  New one  ") { name }
+        createInitialProject { created project { id } }
+        renameProject(id: $id, name: "Renamed") { id name }
+        deleteProject(id: $id) { id }
+      }`,
+      { id: project.id },
+      owner,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toEqual({
+      // The contract cleans the name before the service sees it.
+      createProject: { name: 'New one' },
+      createInitialProject: { created: true, project: { id: project.id } },
+      renameProject: { id: project.id, name: 'Renamed' },
+      deleteProject: { id: project.id },
+    });
+  });
+
+  it('sends only the video settings given, dropping nulls except customPath', async () => {
+    await app.answer(updateVideoSettings, () => project);
+    const track = { id: 't1', storage_path: 'music/a.mp3', startTime: 0, duration: 12.5, instanceId: 'i1' };
+    const result = await app.graphql(
+      'mutation ($id: ID!, $settings: VideoSettingsInput!) { updateVideoSettings(id: $id, settings: $settings) { id } }',
+      {
+        id: project.id,
+        settings: {
+          durationPerPhoto: 4.5,
+          transition: null,
+          music: { customPath: null, timelineTracks: [track] },
+        },
+      },
+      owner,
+    );
+    expect(result.errors).toBeUndefined();
+    expect(app.asked.at(-1)).toEqual({
+      subject: updateVideoSettings.subject,
+      actor: owner,
+      data: {
+        id: project.id,
+        settings: { durationPerPhoto: 4.5, music: { customPath: null, timelineTracks: [track] } },
+      },
+    });
+  });
+
+  it("passes the service's error code and message through", async () => {
+    await app.answer(getProject, () => {
+      throw { code: 'FORBIDDEN', message: 'Unauthorized access' };
+    });
+    const result = await app.graphql(
+      'query ($id: ID!) { project(id: $id) { id } }',
+      { id: project.id },
+      actors.user(),
+    );
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'Unauthorized access',
+      extensions: { code: 'FORBIDDEN' },
+    });
+  });
+
+  it('answers a name the contract refuses without asking the service', async () => {
+    const before = app.asked.length;
+    const result = await app.graphql('mutation { createProject(name: "Tom & Jerry") { id } }', {}, owner);
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'Project name contains invalid characters',
+      extensions: { code: 'VALIDATION_FAILED' },
+    });
+    expect(app.asked.length).toBe(before);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  type Actor,
+  countProjects,
+  createInitialProject,
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  renameProject,
+  updateVideoSettings,
+  type VideoSettingsUpdate,
+} from '@memoreel/contracts';
+import { BusClient } from '@memoreel/platform';
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentActor } from '../http/current-actor.js';
+import {
+  DeletedProjectModel,
+  InitialProjectModel,
+  ProjectCountModel,
+  ProjectListItemModel,
+  ProjectModel,
+  type VideoMusicInput,
+  VideoSettingsInput,
+} from './project.model.js';
+
+/** Projects of the signed-in user; the projects service checks the session and ownership. */
+@Resolver(() => ProjectModel)
+export class ProjectsResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => [ProjectListItemModel], { description: 'Your projects, newest first (at most 20).' })
+  async projects(@CurrentActor() actor: Actor): Promise<ProjectListItemModel[]> {
+    return (await this.bus.request(listProjects, actor, {})).projects;
+  }
+
+  @Query(() => ProjectModel, { description: 'One of your projects.' })
+  project(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string): Promise<ProjectModel> {
+    return this.bus.request(getProject, actor, { id });
+  }
+
+  @Query(() => ProjectCountModel, { description: 'How many projects you have, and the limit.' })
+  projectCount(@CurrentActor() actor: Actor): Promise<ProjectCountModel> {
+    return this.bus.request(countProjects, actor, {});
+  }
+
+  @Mutation(() => ProjectModel)
+  createProject(@CurrentActor() actor: Actor, @Args('name') name: string): Promise<ProjectModel> {
+    return this.bus.request(createProject, actor, { name });
+  }
+
+  @Mutation(() => InitialProjectModel, {
+    description: 'Your newest project, or a new "My First Project" when you have none.',
+  })
+  createInitialProject(@CurrentActor() actor: Actor): Promise<InitialProjectModel> {
+    return this.bus.request(createInitialProject, actor, {});
+  }
+
+  @Mutation(() => ProjectModel)
+  renameProject(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('name') name: string,
+  ): Promise<ProjectModel> {
+    return this.bus.request(renameProject, actor, { id, name });
+  }
+
+  @Mutation(() => ProjectModel)
+  updateVideoSettings(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('settings', { type: () => VideoSettingsInput }) settings: VideoSettingsInput,
+  ): Promise<ProjectModel> {
+    return this.bus.request(updateVideoSettings, actor, { id, settings: toUpdate(settings) });
+  }
+
+  @Mutation(() => DeletedProjectModel)
+  deleteProject(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<DeletedProjectModel> {
+    return this.bus.request(deleteProject, actor, { id });
+  }
+}
+
+/** GraphQL sends null for a field given as null; in an update that means "not given" (customPath excepted). */
+function toUpdate(input: VideoSettingsInput): VideoSettingsUpdate {
+  return {
+    durationPerPhoto: input.durationPerPhoto ?? undefined,
+    transition: input.transition ?? undefined,
+    music: input.music ? toMusicUpdate(input.music) : undefined,
+    width: input.width ?? undefined,
+    height: input.height ?? undefined,
+  };
+}
+
+function toMusicUpdate(music: VideoMusicInput): VideoSettingsUpdate['music'] {
+  return {
+    type: music.type ?? undefined,
+    selection: music.selection ?? undefined,
+    customPath: music.customPath,
+    timelineTracks: music.timelineTracks?.map((track) => ({
+      id: track.id,
+      storage_path: track.storage_path,
+      startTime: track.startTime,
+      duration: track.duration,
+      instanceId: track.instanceId,
+      title: track.title ?? undefined,
+      artist: track.artist ?? undefined,
+      isTrimmed: track.isTrimmed ?? undefined,
+      originalDuration: track.originalDuration ?? undefined,
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '@memoreel/platform';
+import { createTestDatabase } from '@memoreel/testing';
+import { expect, it } from 'vitest';
+import { freePort } from '../src/embedded-database.js';
+import type { CaughtMail } from '../src/mail-catcher.js';
+import { standaloneEnvironment } from '../src/standalone.config.js';
+import { startStandalone } from '../src/start-standalone.js';
+
+it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', async () => {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'memoreel-standalone-'));
+  const config = standaloneEnvironment.parse({
+    PORT: String(await freePort()),
+    DATABASE_URL: database.url,
+    MEMOREEL_DATA_DIR: dataDir,
+  });
+  const app = await startStandalone(config, createLogger({ service: 'test', level: 'silent' }));
+  try {
+    expect(app.devMailUrl).toBe(`${app.url}/dev/mail`);
+    const sent = await fetch(`${app.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com' }),
+    });
+    expect(sent.status).toBe(200);
+
+    let caught: CaughtMail[] = [];
+    for (let attempt = 0; attempt < 50 && caught.length === 0; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      caught = (await (await fetch(app.devMailUrl ?? '')).json()) as CaughtMail[];
+    }
+    expect(caught[0]?.to).toBe('ada@example.com');
+    expect(caught[0]?.links.some((link) => link.startsWith(`${app.url}/auth/v1/verify?`))).toBe(true);
+  } finally {
+    await app.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,62 @@
+import type { User } from '@memoreel/contracts';
+import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { announceIdentityChange, setAccessTokenGetter } from '../../lib/access-token';
+import { useLatest } from '../../lib/use-latest';
+import type { PublicSession } from './auth-api';
+import type { AuthClient, AuthListener } from './auth-client';
+
+export interface AuthState {
+  /** True until the first session check has answered (spec §4 "Auth loading"). */
+  loading: boolean;
+  session: PublicSession | null;
+  user: User | null;
+  /** A guest: a session without an e-mail address. */
+  isAnonymous: boolean;
+  client: AuthClient;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function stateOf(client: AuthClient, loading: boolean): AuthState {
+  const session = client.getSession();
+  const user = session?.user ?? null;
+  return { loading, session, user, isAnonymous: user?.isAnonymous ?? false, client };
+}
+
+export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const [state, setState] = useState(() => stateOf(client, true));
+
+  useEffect(() => {
+    setAccessTokenGetter(() => client.accessToken());
+    const stopListening = client.onAuthStateChange((event) => {
+      setState(stateOf(client, false));
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') announceIdentityChange();
+    });
+    // Also covers a provider mounted after the first check already answered.
+    void client.start().then(() => setState(stateOf(client, false)));
+    return () => {
+      stopListening();
+      client.stop();
+    };
+  }, [client]);
+
+  return <AuthContext value={state}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}
+
+/** Runs `listener` on every auth event while the component is mounted; the latest listener always runs. */
+export function useAuthEvents(listener: AuthListener): void {
+  const { client } = useAuth();
+  const latest = useLatest(listener);
+  // A layout effect, so a provider that mounts with a screen is listening before that screen's own
+  // effects run (e.g. /auth/callback announcing a password recovery on its first render).
+  useLayoutEffect(
+    () => client.onAuthStateChange((event, session) => latest.current(event, session)),
+    [client, latest],
+  );
+}

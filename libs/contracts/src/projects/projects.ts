@@ -1,0 +1,147 @@
+import { ProjectNameSchema, TierSchema, TimelineTrackSchema, TRANSITIONS } from '@memoreel/domain';
+import { z } from 'zod';
+import { defineEvent, defineRequest } from '../common/define.js';
+
+/** Far more placements than any video needs; bounds what one update may carry. */
+const MAX_TIMELINE_TRACKS = 200;
+
+/** video_settings as services return them: always complete, already parsed with `parseVideoSettings`. */
+export const VideoSettingsSchema = z.object({
+  durationPerPhoto: z.number(),
+  transition: z.enum(TRANSITIONS),
+  music: z.object({
+    type: z.enum(['default', 'custom']),
+    selection: z.string(),
+    customPath: z.string().nullable(),
+    timelineTracks: z.array(TimelineTrackSchema),
+  }),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/**
+ * A settings update: any subset of the fields, typed. The service merges it into the stored
+ * settings and parses the result like a read, so a value out of range (a duration per photo of
+ * 20 s, an unknown transition) falls back to its default (spec §5).
+ */
+export const VideoSettingsUpdateSchema = z.object({
+  durationPerPhoto: z.number().optional(),
+  transition: z.string().max(100).optional(),
+  music: z
+    .object({
+      type: z.string().max(100).optional(),
+      selection: z.string().max(1000).optional(),
+      customPath: z.string().max(1000).nullable().optional(),
+      timelineTracks: z.array(TimelineTrackSchema).max(MAX_TIMELINE_TRACKS).optional(),
+    })
+    .optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+export type VideoSettingsUpdate = z.infer<typeof VideoSettingsUpdateSchema>;
+
+export const ProjectSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  name: z.string(),
+  /** The project's tier; a stored empty or unknown value reads as free. */
+  product: TierSchema,
+  videoSettings: VideoSettingsSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Project = z.infer<typeof ProjectSchema>;
+
+/** A photo on a project card (filled in by the photos issue). */
+export const ProjectCardPhotoSchema = z.object({ id: z.uuid(), url: z.string() });
+/** A rendered video of a project (filled in by the render issue). */
+export const ProjectVideoSchema = z.object({ id: z.uuid(), status: z.string(), createdAt: z.iso.datetime() });
+
+/** A project as the dashboard lists it: the first photos for its card, its photo count and videos. */
+export const ProjectListItemSchema = ProjectSchema.extend({
+  photos: z.array(ProjectCardPhotoSchema),
+  photoCount: z.number().int().nonnegative(),
+  videos: z.array(ProjectVideoSchema),
+});
+export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
+
+/** Codes of project failures beyond the shared ones (messages in `projectMessages` of @memoreel/domain). */
+export const projectErrorCodes = {
+  limitReached: 'project_limit_reached',
+  tierNotUpgrade: 'tier_not_upgrade',
+} as const;
+
+const ProjectId = z.object({ id: z.uuid() });
+
+export const listProjects = defineRequest('projects.project.list', {
+  summary:
+    "The actor's projects, newest first, at most 20, each with up to 6 photos, its photo count and videos.",
+  request: z.object({}),
+  reply: z.object({ projects: z.array(ProjectListItemSchema) }),
+});
+
+export const getProject = defineRequest('projects.project.get', {
+  summary:
+    'One project: NOT_FOUND "Project not found"; FORBIDDEN "Unauthorized access" unless the owner or an admin.',
+  request: ProjectId,
+  reply: ProjectSchema,
+});
+
+export const countProjects = defineRequest('projects.project.count', {
+  summary: 'How many projects the actor owns, and the limit (10).',
+  request: z.object({}),
+  reply: z.object({ count: z.number().int().nonnegative(), limit: z.number().int().positive() }),
+});
+
+export const createProject = defineRequest('projects.project.create', {
+  summary: 'Creates a project; project_limit_reached once the actor owns 10.',
+  request: z.object({ name: ProjectNameSchema }),
+  reply: ProjectSchema,
+});
+
+export const createInitialProject = defineRequest('projects.project.create-initial', {
+  summary:
+    'Returns the actor\'s newest project, or creates "My First Project" when there is none (safe to call concurrently).',
+  request: z.object({}),
+  reply: z.object({ project: ProjectSchema, created: z.boolean() }),
+});
+
+export const renameProject = defineRequest('projects.project.rename', {
+  summary: "Renames one of the actor's projects.",
+  request: ProjectId.extend({ name: ProjectNameSchema }),
+  reply: ProjectSchema,
+});
+
+export const updateVideoSettings = defineRequest('projects.project.update-video-settings', {
+  summary: "Merges the given fields into a project's video_settings; malformed fields fall back to defaults.",
+  request: ProjectId.extend({ settings: VideoSettingsUpdateSchema }),
+  reply: ProjectSchema,
+});
+
+export const deleteProject = defineRequest('projects.project.delete', {
+  summary: "Deletes one of the actor's projects and emits projects.project.deleted in the same transaction.",
+  request: ProjectId,
+  reply: z.object({ id: z.uuid() }),
+});
+
+export const setProjectTier = defineRequest('projects.project.set-tier', {
+  summary:
+    "Raises a project's tier (admin or system actors only); tier_not_upgrade for the same or a lower tier.",
+  request: ProjectId.extend({ tier: TierSchema }),
+  reply: ProjectSchema,
+});
+
+export const projectCreated = defineEvent('projects.project.created', {
+  summary: 'A project was created.',
+  data: z.object({ id: z.uuid(), userId: z.uuid(), name: z.string(), product: TierSchema }),
+});
+
+export const projectDeleted = defineEvent('projects.project.deleted', {
+  summary: 'A project was deleted; other services drop what belongs to it (photos, shares, renders).',
+  data: z.object({ id: z.uuid(), userId: z.uuid() }),
+});
+
+export const projectTierChanged = defineEvent('projects.project.tier-changed', {
+  summary: "A project's tier was raised (after a purchase, or by an admin).",
+  data: z.object({ id: z.uuid(), userId: z.uuid(), from: TierSchema, to: TierSchema }),
+});

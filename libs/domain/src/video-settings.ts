@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+export const VIDEO_FPS = 30;
+export const VIDEO_WIDTH = 1920;
+export const VIDEO_HEIGHT = 1080;
+/** The Design step's "Duration Per Photo (seconds)" slider. */
+export const DURATION_PER_PHOTO = { min: 1, max: 10, step: 0.5, default: 3 } as const;
+/** Both readings of the spec exist: the dashboard defaults to fade-to-black, the download step names fade. */
+export const TRANSITIONS = ['fade-to-black', 'fade'] as const;
+export type Transition = (typeof TRANSITIONS)[number];
+
+/** A music track placed on the video's timeline (spec 2 §3). */
+export type TimelineTrack = {
+  id: string;
+  storage_path: string;
+  /** Seconds from the start of the video. */
+  startTime: number;
+  /** Seconds it plays (after trimming). */
+  duration: number;
+  /** Unique per placement: the same track may be placed twice. */
+  instanceId: string;
+  title?: string;
+  artist?: string;
+  isTrimmed?: boolean;
+  originalDuration?: number;
+};
+
+export type VideoMusic = {
+  type: 'default' | 'custom';
+  selection: string;
+  customPath: string | null;
+  timelineTracks: TimelineTrack[];
+};
+
+/** Type aliases, not interfaces: they stay assignable to JSON column types. */
+export type VideoSettings = {
+  durationPerPhoto: number;
+  transition: Transition;
+  music: VideoMusic;
+  width: number;
+  height: number;
+};
+
+/** Settings of a new project, and of any field found malformed. A fresh object each call: callers may edit it. */
+export function defaultVideoSettings(): VideoSettings {
+  return {
+    durationPerPhoto: DURATION_PER_PHOTO.default,
+    transition: 'fade-to-black',
+    music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: [] },
+    width: VIDEO_WIDTH,
+    height: VIDEO_HEIGHT,
+  };
+}
+
+const text = z.string().min(1).max(1000);
+const seconds = z.number().nonnegative();
+
+/** A well-formed timeline track: the five fields the renderer needs are required, the display ones optional. */
+export const TimelineTrackSchema = z.object({
+  id: text,
+  storage_path: text,
+  startTime: seconds,
+  duration: seconds.positive(),
+  instanceId: text,
+  title: z.string().max(1000).optional(),
+  artist: z.string().max(1000).optional(),
+  isTrimmed: z.boolean().optional(),
+  originalDuration: seconds.optional(),
+});
+
+/** Keeps the well-formed tracks of a stored list and drops the rest, rather than losing the whole timeline. */
+const timelineTracks = z
+  .array(z.unknown())
+  .catch([])
+  .transform((items) =>
+    items.flatMap((item) => {
+      const track = TimelineTrackSchema.safeParse(item);
+      return track.success ? [track.data] : [];
+    }),
+  );
+
+const defaults = defaultVideoSettings();
+const dimension = z.number().int().positive().max(8192);
+
+const MusicSchema = z
+  .object({
+    type: z.enum(['default', 'custom']).catch(defaults.music.type),
+    selection: text.catch(defaults.music.selection),
+    customPath: text.nullable().catch(defaults.music.customPath),
+    timelineTracks,
+  })
+  .catch(() => defaultVideoSettings().music);
+
+/** Each field checked on its own: a malformed one falls back to its default, the others are kept. */
+const SettingsSchema = z.object({
+  durationPerPhoto: z
+    .number()
+    .min(DURATION_PER_PHOTO.min)
+    .max(DURATION_PER_PHOTO.max)
+    .catch(defaults.durationPerPhoto),
+  transition: z.enum(TRANSITIONS).catch(defaults.transition),
+  music: MusicSchema,
+  width: dimension.catch(defaults.width),
+  height: dimension.catch(defaults.height),
+});
+
+/**
+ * The one reading of stored or submitted video_settings (spec §5: "shape-checked and replaced by
+ * defaults when malformed"). Never throws; unknown fields are dropped.
+ */
+export function parseVideoSettings(input: unknown): VideoSettings {
+  return SettingsSchema.parse(isRecord(input) ? input : {});
+}
+
+/**
+ * Applies a partial update to stored settings: given fields replace the stored ones (music field by
+ * field, so the music step can save the timeline alone), then the result is parsed like a read.
+ */
+export function mergeVideoSettings(current: unknown, update: unknown): VideoSettings {
+  const base = parseVideoSettings(current);
+  if (!isRecord(update)) return base;
+  const music = isRecord(update.music) ? { ...base.music, ...update.music } : (update.music ?? base.music);
+  return parseVideoSettings({ ...base, ...update, music });
+}
+
+/** The card's and the Design step's estimate: seconds per photo times the number of photos. */
+export function estimatedVideoSeconds(photoCount: number, secondsPerPhoto: number): number {
+  return Math.max(0, photoCount) * secondsPerPhoto;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
