@@ -11,7 +11,7 @@ const apiProxy: Record<string, string | ProxyOptions> = {
   '/storage': api,
   // Only the API under /auth/v1: /auth/callback and /auth/anonymous are SPA routes.
   '/auth/v1': api,
-  '/dev': api,
+  '/dev/mail': api,
 };
 
 export default defineConfig({

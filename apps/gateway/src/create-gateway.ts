@@ -1,9 +1,10 @@
-import { operationsRouter, PinoNestLogger } from '@memoreel/platform';
+import { BusClient, operationsRouter, PinoNestLogger } from '@memoreel/platform';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express from 'express';
+import { paymentWebhookRouter } from './billing/payment-webhook.router.js';
 import type { GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
 import { requestTracing } from './http/request-tracing.js';
@@ -25,6 +26,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   );
   // Host routes first: the storage router streams PUT bodies, so no body parser may run before it.
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
+  server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus)));
   server.use(cookieParser());
   // Before Nest, whose init ends the chain with its own 404; the SPA router passes API paths on.
   if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));

@@ -4,10 +4,12 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokenVerifier } from './auth/access-token.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingResolver } from './billing/billing.resolver.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
+import { ProjectsResolver } from './projects/projects.resolver.js';
 
 /** What every gateway module may inject: the host's context and the bus client. */
 @Module({})
@@ -48,7 +50,7 @@ export class GatewayModule {
           }),
         }),
       ],
-      providers: [ProbeResolver],
+      providers: [ProbeResolver, ProjectsResolver, BillingResolver],
     };
   }
 }

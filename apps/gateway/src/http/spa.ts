@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 
-const API_PREFIXES = ['/graphql', '/health', '/metrics', '/storage', '/api', '/auth/v1', '/dev'];
+const API_PREFIXES = ['/graphql', '/health', '/metrics', '/storage', '/api', '/auth/v1', '/dev', '/billing'];
 
 /**
  * Serves the built SPA: hashed assets cached for a year, every other GET answered with

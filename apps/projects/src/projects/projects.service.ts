@@ -10,6 +10,7 @@ import {
   type VideoSettingsUpdate,
 } from '@memoreel/contracts';
 import {
+  canCreateProject,
   defaultVideoSettings,
   FIRST_PROJECT_NAME,
   isUpgrade,
@@ -69,7 +70,7 @@ export class ProjectsService {
     const userId = signedInUserId(actor);
     return this.database.$transaction(async (tx) => {
       await this.projects.lockOwner(tx, userId);
-      if ((await this.projects.countByOwner(tx, userId)) >= MAX_PROJECTS) {
+      if (!canCreateProject(await this.projects.countByOwner(tx, userId))) {
         throw new DomainError(projectErrorCodes.limitReached, projectMessages.limitReached);
       }
       return this.insert(tx, actor, userId, name);

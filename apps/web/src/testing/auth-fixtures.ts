@@ -57,7 +57,6 @@ export function fakeAuthApi(overrides: Partial<AuthApi> = {}): AuthApi {
     signInAnonymously: notFaked('signInAnonymously'),
     refreshSession: vi.fn(async () => Promise.reject(signedOutAnswer())),
     signOut: vi.fn(async () => undefined),
-    getUser: notFaked('getUser'),
     updateUser: notFaked('updateUser'),
     recoverPassword: notFaked('recoverPassword'),
     sendMagicLink: notFaked('sendMagicLink'),

@@ -20,7 +20,7 @@ export class AuthApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_CODE = 'network_error';
+const NETWORK_ERROR_CODE = 'network_error';
 
 /** Worth asking again: the server was unreachable or failed, rather than refusing. */
 export function isRetryableAuthError(error: unknown): boolean {
@@ -104,8 +104,6 @@ export const authApi = {
 
   signOut: (accessToken: string) =>
     call<null>('POST', '/logout?scope=local', { accessToken }).then(() => undefined),
-
-  getUser: (accessToken: string) => call<User>('GET', '/user', { accessToken }),
 
   updateUser: (
     accessToken: string,

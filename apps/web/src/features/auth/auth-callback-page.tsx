@@ -53,7 +53,7 @@ export function AuthCallbackPage({ search }: { search: AuthCallbackSearch }) {
       actions={
         <>
           <Button asChild>
-            <Link to="/login">{authLabels.requestNewLink}</Link>
+            <Link to="/login">{authLabels.backToSignIn}</Link>
           </Button>
           <Button asChild variant="outline">
             <Link to="/">{authLabels.backToHome}</Link>

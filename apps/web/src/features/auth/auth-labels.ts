@@ -32,7 +32,6 @@ export const authLabels = {
   verificationUnavailable: 'Verification could not be prepared.',
   tryAgain: 'Try again',
   callbackFailedTitle: "This link didn't work",
-  requestNewLink: 'Back to sign in',
   backToHome: 'Back to home',
   guestTitle: 'Continue as a guest',
   guestDescription: "A quick check that you're a person, then you're on your way.",

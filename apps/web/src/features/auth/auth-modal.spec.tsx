@@ -246,7 +246,7 @@ describe('converting a guest', () => {
     expect(updateUser).toHaveBeenCalledWith(expect.any(String), {
       email: 'ada@example.com',
       password: 'Str0ng!pass',
-      redirectTo: window.location.origin,
+      redirectTo: '/',
     });
     await waitFor(() => expect(queryModal()).toBeNull());
   });

@@ -2,6 +2,7 @@ import { authMessages } from '@memoreel/contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { useLatest } from '../../lib/use-latest';
 import { MemoreelMark } from '../../shell/memoreel-logo';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { useAuth } from '../auth/auth-provider';
@@ -36,11 +37,12 @@ export default function GetStartedOverlay({ onClose }: { onClose: () => void }) 
     }
     close();
   };
-  const runOnce = useRef(run);
+  const runLatest = useLatest(run);
 
+  // A signed-in user has nothing to verify: set up at once.
   useEffect(() => {
-    if (!needsBotCheck) void runOnce.current(null);
-  }, [needsBotCheck]);
+    if (!needsBotCheck) void runLatest.current(null);
+  }, [needsBotCheck, runLatest]);
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>

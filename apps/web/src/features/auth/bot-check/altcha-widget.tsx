@@ -18,8 +18,8 @@ import { BotCheckPlaceholder } from './bot-check-placeholder';
 $altcha.algorithms.set('SHA-256', () => new ShaWorker());
 
 /** Spec §4: the widget starts over 1.5 s after an error, and gives up on a solve after 30 s. */
-export const BOT_CHECK_RESET_AFTER_ERROR_MS = 1_500;
-export const BOT_CHECK_TIMEOUT_MS = 30_000;
+const BOT_CHECK_RESET_AFTER_ERROR_MS = 1_500;
+const BOT_CHECK_TIMEOUT_MS = 30_000;
 
 const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true });
 
@@ -61,47 +61,45 @@ export default function AltchaWidget({ onVerified, onReset, onUnavailable, auto 
     if (unavailableReason) unavailable.current?.(unavailableReason);
   }, [unavailableReason, unavailable]);
 
-  if (challenge.isError) {
-    return (
-      <div className="bot-check grid gap-2">
-        <p role="alert" className="text-destructive text-sm">
-          {authLabels.verificationUnavailable}
-        </p>
-        <Button type="button" variant="outline" size="sm" onClick={() => void challenge.refetch()}>
-          {authLabels.tryAgain}
-        </Button>
-      </div>
-    );
-  }
-  if (!answer) return <BotCheckPlaceholder />;
-  if (answer.provider === 'turnstile') {
-    return (
-      <p role="alert" className="rounded-md border border-dashed px-3 py-2.5 text-muted-foreground text-sm">
-        {authLabels.turnstileConfigured}
-      </p>
-    );
-  }
   return (
     <div className="bot-check grid gap-2">
-      <AltchaElement
-        key={round}
-        challengeJson={answer.challengeJson}
-        auto={auto}
-        onVerified={(token) => {
-          setProblem(null);
-          onVerified(token);
-        }}
-        onFailed={() => {
-          setProblem(authMessages.botCheck.failed);
-          clearTimeout(resetTimer.current);
-          resetTimer.current = setTimeout(startOver, BOT_CHECK_RESET_AFTER_ERROR_MS);
-        }}
-        onTimedOut={() => {
-          setProblem(authMessages.botCheck.timedOut);
-          startOver();
-        }}
-        onExpired={startOver}
-      />
+      {challenge.isError ? (
+        <>
+          <p role="alert" className="text-destructive text-sm">
+            {authLabels.verificationUnavailable}
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={() => void challenge.refetch()}>
+            {authLabels.tryAgain}
+          </Button>
+        </>
+      ) : !answer ? (
+        <BotCheckPlaceholder />
+      ) : answer.provider === 'turnstile' ? (
+        <p role="alert" className="rounded-md border border-dashed px-3 py-2.5 text-muted-foreground text-sm">
+          {authLabels.turnstileConfigured}
+        </p>
+      ) : (
+        <AltchaElement
+          key={round}
+          challengeJson={answer.challengeJson}
+          auto={auto}
+          onVerified={(token) => {
+            setProblem(null);
+            onVerified(token);
+          }}
+          onFailed={() => {
+            setProblem(authMessages.botCheck.failed);
+            clearTimeout(resetTimer.current);
+            resetTimer.current = setTimeout(startOver, BOT_CHECK_RESET_AFTER_ERROR_MS);
+          }}
+          onTimedOut={() => {
+            setProblem(authMessages.botCheck.timedOut);
+            startOver();
+          }}
+          onExpired={startOver}
+        />
+      )}
+      {/* Stays through the restart, so the reason is still there when the new check appears. */}
       {problem && (
         <p role="alert" className="text-destructive text-sm">
           {problem}

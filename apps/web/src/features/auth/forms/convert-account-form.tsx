@@ -28,7 +28,8 @@ export function ConvertAccountForm({ onDone }: { onDone: () => void }) {
       await client.updateUser({
         email,
         password,
-        redirectTo: window.location.origin,
+        // Spec §7: the confirmation link leads back to the site's front page.
+        redirectTo: '/',
         ...(token && { botCheck: token }),
       });
       toast.success(conversion.verificationSent.title, {
