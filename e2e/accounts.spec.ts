@@ -3,6 +3,8 @@ import { freshAddress, verificationLinkFor } from './dev-mail.js';
 import { saveScreenshot } from './screenshots.js';
 
 const PASSWORD = 'Memories-2024!';
+/** Dialogs and menus are fixed to the viewport; a full-page capture would shrink them. */
+const VIEWPORT = { fullPage: false };
 const NEW_PASSWORD = 'Kept-Forever-2025!';
 
 /** The auth modal; the theme picker is a dialog too, so it is found by its heading. */
@@ -39,14 +41,14 @@ test('a new account: sign up, confirm by e-mail, sign in, sign out', async ({ pa
   await page.getByRole('button', { name: 'Sign In' }).click();
   const signIn = authModal(page, 'Welcome Back');
   await expect(signIn.getByText('Sign in to access your videos and projects')).toBeVisible();
-  await saveScreenshot(page, testInfo, 'modal-sign-in');
+  await saveScreenshot(page, testInfo, 'modal-sign-in', VIEWPORT);
   await signIn.getByRole('button', { name: "Don't have an account? Sign up" }).click();
 
   const signUp = authModal(page, 'Create Your Account');
   await expect(signUp.getByText('Google or email authentication available')).toBeVisible();
   await signUp.getByRole('button', { name: 'Sign up', exact: true }).click();
   await expect(signUp.getByText('Please enter a valid email address')).toBeVisible();
-  await saveScreenshot(page, testInfo, 'modal-sign-up');
+  await saveScreenshot(page, testInfo, 'modal-sign-up', VIEWPORT);
   await signUp.getByLabel('Email address').fill(email);
   await signUp.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await signUp.getByRole('button', { name: 'Sign up', exact: true }).click();
@@ -81,7 +83,7 @@ test('a guest from Get Started keeps the same id after converting to an account'
   await page.getByRole('button', { name: 'Get Started' }).click();
   await expect(page.getByText('Setting up your workspace...')).toBeVisible();
   await expect(page.getByText('This will only take a moment')).toBeVisible();
-  await saveScreenshot(page, testInfo, 'get-started-overlay');
+  await saveScreenshot(page, testInfo, 'get-started-overlay', VIEWPORT);
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/photos$/, { timeout: 30_000 });
 
   await expect(accountButton(page)).toHaveAttribute('data-anonymous', 'true');
@@ -91,12 +93,12 @@ test('a guest from Get Started keeps the same id after converting to an account'
 
   const menu = await openAccountMenu(page);
   await expect(menu.getByText('Anonymous User')).toBeVisible();
-  await saveScreenshot(page, testInfo, 'avatar-menu-guest');
+  await saveScreenshot(page, testInfo, 'avatar-menu-guest', VIEWPORT);
   await menu.getByRole('menuitem', { name: 'Create Account' }).click();
 
   const convert = authModal(page, 'Create Account');
   await expect(convert.getByText('Takes less than a minute')).toBeVisible();
-  await saveScreenshot(page, testInfo, 'modal-convert');
+  await saveScreenshot(page, testInfo, 'modal-convert', VIEWPORT);
   await convert.getByLabel('Email address').fill(email);
   await convert.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await convert.getByRole('button', { name: 'Create Account' }).click();
@@ -109,7 +111,7 @@ test('a guest from Get Started keeps the same id after converting to an account'
   await expect(accountButton(page)).toHaveAttribute('data-user-id', guestId as string);
   const accountMenu = await openAccountMenu(page);
   await expect(accountMenu.getByText(email)).toBeVisible();
-  await saveScreenshot(page, testInfo, 'avatar-menu');
+  await saveScreenshot(page, testInfo, 'avatar-menu', VIEWPORT);
   await page.keyboard.press('Escape');
   expect(await page.evaluate(() => localStorage.getItem('anonymousUserId'))).toBeNull();
 });
@@ -118,6 +120,8 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   page,
   request,
 }, testInfo) => {
+  // The auth service sends one mail per address a minute, and the account's confirmation just went out.
+  test.setTimeout(150_000);
   const email = freshAddress('rosalind', testInfo.project.name);
   // An existing, confirmed account, made through the API.
   const signUp = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD } });
@@ -130,13 +134,24 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   await saveScreenshot(page, testInfo, 'login');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Send reset instructions' }).click();
-  await expect(page.getByText('Check your email for the password reset link')).toBeVisible();
+  const sendReset = page.getByRole('button', { name: 'Send reset instructions' });
+  await sendReset.click();
+  // Within the minute the server's answer shows under the form; once it has passed, the mail goes out.
+  await expect(page.getByRole('alert')).toHaveText(
+    'For security purposes, you can only request this after 60 seconds.',
+  );
+  await saveScreenshot(page, testInfo, 'forgotten-password-rate-limited');
+  await expect(async () => {
+    await sendReset.click();
+    await expect(page.getByText('Check your email for the password reset link')).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 90_000, intervals: [10_000] });
 
   await page.goto(await verificationLinkFor(request, email, /Reset your Memoreel password/));
   const update = authModal(page, 'Choose a new password');
   await expect(update).toBeVisible();
-  await saveScreenshot(page, testInfo, 'modal-update-password');
+  await saveScreenshot(page, testInfo, 'modal-update-password', VIEWPORT);
   await update.getByLabel('New password').fill(NEW_PASSWORD);
   await update.getByRole('button', { name: 'Update password' }).click();
 

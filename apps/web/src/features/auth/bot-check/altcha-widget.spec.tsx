@@ -17,7 +17,8 @@ vi.hoisted(() => {
 });
 
 beforeAll(() => {
-  if (!customElements.get('altcha-widget')) customElements.define('altcha-widget', class extends HTMLElement {});
+  if (!customElements.get('altcha-widget'))
+    customElements.define('altcha-widget', class extends HTMLElement {});
 });
 
 function widget() {
@@ -46,7 +47,10 @@ function renderWidget(challenges: BotChallenge[], props: { onReset?: () => void 
   return { onVerified, botChallenge };
 }
 
-const altcha = (name: string): BotChallenge => ({ provider: 'altcha', challengeJson: `{"challenge":"${name}"}` });
+const altcha = (name: string): BotChallenge => ({
+  provider: 'altcha',
+  challengeJson: `{"challenge":"${name}"}`,
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
