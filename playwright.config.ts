@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /** End-to-end specs for the SPA, served by the standalone app (gateway + services + built web). */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+/** The standalone server's port; E2E_PORT lets two checkouts run their suites side by side. */
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 /** The standalone app on a fresh, empty data dir. */
 function standaloneServer() {
@@ -12,8 +14,8 @@ function standaloneServer() {
   process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'memoreel-e2e-'));
   return {
     command: 'node apps/standalone/dist/main.js',
-    url: 'http://127.0.0.1:3100/health/ready',
-    env: { PORT: '3100', MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR },
+    url: `http://127.0.0.1:${port}/health/ready`,
+    env: { PORT: port, MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'pipe' as const,
