@@ -75,6 +75,8 @@ describe('the bot check', () => {
     const onReset = vi.fn();
     renderWidget([altcha('first'), altcha('second')], { onReset });
     await screen.findByText('', { selector: 'altcha-widget' });
+    // From here time moves only when the test says so: a busy machine must not eat into the 1.5 s.
+    vi.useFakeTimers({ shouldAdvanceTime: false });
 
     await widget().emit('statechange', { state: 'error' });
     expect(screen.getByRole('alert').textContent).toBe(authMessages.botCheck.failed);
