@@ -28,6 +28,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
+  // Sign-ups hash passwords with argon2 and chunks load lazily: give a busy 2-core machine room.
+  timeout: 60_000,
   // Two shared cores also run the server under test.
   workers: 2,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
