@@ -169,7 +169,7 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
 });
 
 test('a login-required screen makes a visitor a guest after the bot check', async ({ page }) => {
-  await page.goto('/projects');
+  await page.goto('/dashboard');
 
   await expect(page.getByRole('heading', { name: 'My Projects' })).toBeVisible({ timeout: 30_000 });
   await expect(accountButton(page)).toHaveAttribute('data-anonymous', 'true');

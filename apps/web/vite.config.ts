@@ -25,12 +25,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // tools/bench/src/lighthouse.ts reads the entry chunk and its static imports from it.
+    manifest: true,
     // No data: URIs, so a strict Content-Security-Policy needs nothing beyond 'self'.
     assetsInlineLimit: 0,
     rolldownOptions: {
-      // The contracts barrel also exports zod schemas for the services; without this, importing only
-      // the auth texts would put zod (~30 KB gzip) in the landing page's first download.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/libs/contracts/') },
+      // The contracts and domain barrels also export zod schemas for the services; without this,
+      // importing only the auth texts or the plans would put zod (~30 KB gzip) in the landing page's
+      // first download.
+      treeshake: { moduleSideEffects: (id) => !/\/libs\/(contracts|domain)\//.test(id) },
     },
   },
 });

@@ -15,6 +15,9 @@ import { SigningKeys } from './keys/signing-keys.service.js';
 import { LogMailer } from './mail/log-mailer.js';
 import { Mailer } from './mail/mailer.js';
 import { SmtpMailer } from './mail/smtp-mailer.js';
+import { NewsletterHandlers } from './newsletter/newsletter.handlers.js';
+import { NewsletterService } from './newsletter/newsletter.service.js';
+import { NewsletterSubscriptionsRepository } from './newsletter/newsletter-subscriptions.repository.js';
 import { OneTimeTokens } from './otp/one-time-tokens.js';
 import { OneTimeTokensRepository } from './otp/one-time-tokens.repository.js';
 import { OtpHandlers } from './otp/otp.handlers.js';
@@ -44,6 +47,7 @@ export class AuthModule {
         SocialHandlers,
         BotCheckHandlers,
         KeysHandlers,
+        NewsletterHandlers,
       ],
       providers: [
         {
@@ -90,6 +94,8 @@ export class AuthModule {
         OidcProviders,
         SocialService,
         RemoveExpiredRows,
+        NewsletterSubscriptionsRepository,
+        NewsletterService,
       ],
     };
   }

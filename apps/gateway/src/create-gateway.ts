@@ -2,6 +2,7 @@ import { BusClient, operationsRouter, PinoNestLogger } from '@memoreel/platform'
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { paymentWebhookRouter } from './billing/payment-webhook.router.js';
@@ -27,6 +28,8 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   // Host routes first: the storage router streams PUT bodies, so no body parser may run before it.
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
   server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus)));
+  // After the storage routes (byte ranges of media must stay exact): gzip for the SPA and the API.
+  server.use(compression());
   server.use(cookieParser());
   // Before Nest, whose init ends the chain with its own 404; the SPA router passes API paths on.
   if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));

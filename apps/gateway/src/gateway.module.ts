@@ -8,6 +8,7 @@ import { BillingResolver } from './billing/billing.resolver.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
+import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
 
@@ -50,7 +51,7 @@ export class GatewayModule {
           }),
         }),
       ],
-      providers: [ProbeResolver, ProjectsResolver, BillingResolver],
+      providers: [ProbeResolver, ProjectsResolver, BillingResolver, NewsletterResolver],
     };
   }
 }

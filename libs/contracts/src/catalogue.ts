@@ -1,4 +1,5 @@
 import * as authRequests from './auth/auth.requests.js';
+import * as newsletter from './auth/newsletter.js';
 import * as billing from './billing/billing.js';
 import type {
   AnyContract,
@@ -12,7 +13,7 @@ import * as projects from './projects/projects.js';
 import * as sharingProbe from './sharing/probe.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
-const modules = [authRequests, billing, projectsProbe, projects, sharingProbe];
+const modules = [authRequests, billing, newsletter, projectsProbe, projects, sharingProbe];
 
 function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;

@@ -1,6 +1,7 @@
 export * from './auth/auth.messages.js';
 export * from './auth/auth.model.js';
 export * from './auth/auth.requests.js';
+export * from './auth/newsletter.js';
 export * from './billing/billing.js';
 export * from './catalogue.js';
 export * from './common/actor.js';

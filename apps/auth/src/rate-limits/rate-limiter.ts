@@ -22,6 +22,8 @@ export const rateLimits = {
   verifyPerIp: { capacity: 360, periodSeconds: 3600, answer: 'request' },
   /** Six-digit codes: caps guessing at one address however many IPs an attacker has. */
   verifyPerAddress: { capacity: 30, periodSeconds: 3600, answer: 'request' },
+  /** The public newsletter form: a little above the page's own 3 per 5 minutes, for shared IPs. */
+  newsletterPerIp: { capacity: 10, periodSeconds: 300, answer: 'request' },
 } as const satisfies Record<string, RateLimitPolicy>;
 export type RateLimitName = keyof typeof rateLimits;
 

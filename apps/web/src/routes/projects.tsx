@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { GuestGate } from '../features/auth/guest-gate';
-import { ComingSoonPage } from '../shell/coming-soon-page';
+import { ProjectsPage } from '../features/projects/projects-page';
 
 export const Route = createFileRoute('/projects')({
   component: () => (
     <GuestGate>
-      <ComingSoonPage title="My Projects" />
+      <ProjectsPage />
     </GuestGate>
   ),
 });

@@ -1,16 +1,26 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
 import { AuthModalProvider } from '../features/auth/auth-modal-provider';
 import { GetStartedProvider } from '../features/get-started/get-started-provider';
+import { isLandingPath } from '../features/landing/landing-section';
 import { useTheme } from '../features/theme/use-theme';
+import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
 /** Spec §9 toast defaults: 4 s on screen, at most three at once. */
 const TOAST_DURATION_MS = 4_000;
 const VISIBLE_TOASTS = 3;
 
+// The public pages carry the site footer; the signed-in workspace keeps the screen for the work.
+function usePublicPage(): boolean {
+  return useRouterState({
+    select: ({ location }) => isLandingPath(location.pathname) || location.pathname === '/tools',
+  });
+}
+
 export function AppLayout() {
   const { resolvedColorMode } = useTheme();
+  const publicPage = usePublicPage();
   return (
     <AuthModalProvider>
       <GetStartedProvider>
@@ -24,6 +34,7 @@ export function AppLayout() {
         <main id="main" tabIndex={-1} className="outline-none">
           <Outlet />
         </main>
+        {publicPage && <SiteFooter />}
         <Toaster
           theme={resolvedColorMode}
           richColors

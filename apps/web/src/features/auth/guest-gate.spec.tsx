@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, sampleGuest, sampleSession, sampleUser } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
+import { sampleProject, stubGraphQL } from '../projects/fake-graphql';
 import { AuthApiError } from './auth-api';
 import type { BotCheckProps } from './bot-check/bot-check';
 
@@ -18,6 +19,7 @@ vi.mock('./bot-check/bot-check', async () => {
 
 describe('the guest gate on login-required screens', () => {
   it('lets a signed-in user straight in', async () => {
+    stubGraphQL({ projects: () => [], projectCount: () => 0 });
     renderApp(
       '/dashboard',
       fakeAuthClient({ refreshSession: vi.fn().mockResolvedValue(sampleSession(sampleUser())) }),
@@ -28,6 +30,7 @@ describe('the guest gate on login-required screens', () => {
 
   it('makes a visitor a guest with the solved bot check', async () => {
     const signInAnonymously = vi.fn().mockResolvedValue(sampleSession(sampleGuest()));
+    stubGraphQL({ project: () => sampleProject({ id: '42' }), projects: () => [] });
     renderApp('/project/42/photos', fakeAuthClient({ signInAnonymously }));
 
     expect(await screen.findByRole('heading', { name: 'Add Your Photos' }, { timeout: 3_000 })).toBeTruthy();

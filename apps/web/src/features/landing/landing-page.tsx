@@ -1,17 +1,42 @@
 import { useEffect } from 'react';
+import { PricingSection } from '../pricing/pricing-section';
+import { ClosingCallToAction } from './closing-call-to-action';
+import { FaqSection } from './faq-section';
 import { LandingHero } from './landing-hero';
 import type { LandingSection } from './landing-section';
-import { FeaturesSection, HowItWorksSection, PlaceholderSection } from './landing-sections';
+import { FeaturesSection, HowItWorksSection } from './landing-sections';
+import { OccasionSections } from './occasion-sections';
+import { TestimonialsSection } from './testimonials-section';
+
+/** How long a route keeps its section in view while lazy parts above it (the pricing table) load. */
+const FOLLOW_SECTION_MS = 1_500;
 
 // The router leaves scrolling on these paths to this hook (see router.tsx).
 function useScrollToSection(section: LandingSection) {
   useEffect(() => {
     const behavior = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
-    if (section === 'top') window.scrollTo({ top: 0, behavior });
-    else document.getElementById(section)?.scrollIntoView({ behavior, block: 'start' });
+    if (section === 'top') {
+      window.scrollTo({ top: 0, behavior });
+      return;
+    }
+    const target = document.getElementById(section);
+    target?.scrollIntoView({ behavior, block: 'start' });
+    // A smooth scroll aims at a fixed offset; when content loads above the section mid-way, aim again.
+    let first = true;
+    const follow = new ResizeObserver(() => {
+      if (!first) target?.scrollIntoView({ block: 'start' });
+      first = false;
+    });
+    follow.observe(document.body);
+    const stop = setTimeout(() => follow.disconnect(), FOLLOW_SECTION_MS);
+    return () => {
+      clearTimeout(stop);
+      follow.disconnect();
+    };
   }, [section]);
 }
 
+/** Spec §2: the sections in the spec's order; testimonials sit before pricing as social proof. */
 export function LandingPage({ section }: { section: LandingSection }) {
   useScrollToSection(section);
   return (
@@ -20,15 +45,11 @@ export function LandingPage({ section }: { section: LandingSection }) {
       <LandingHero />
       <FeaturesSection />
       <HowItWorksSection />
-      <PlaceholderSection id="pricing" eyebrow="Pricing" title="Choose Your Plan">
-        Start free, and upgrade a project when it needs a longer video or more photos.
-      </PlaceholderSection>
-      <PlaceholderSection id="testimonials" eyebrow="Testimonials" title="Stories from our families">
-        How people have used Memoreel to remember and to celebrate.
-      </PlaceholderSection>
-      <PlaceholderSection id="faq" eyebrow="FAQ" title="Frequently asked questions">
-        Answers about privacy, music, sharing and downloads.
-      </PlaceholderSection>
+      <OccasionSections />
+      <TestimonialsSection />
+      <PricingSection />
+      <ClosingCallToAction />
+      <FaqSection />
     </>
   );
 }

@@ -1,18 +1,28 @@
+import { createInitialProjectOnServer, fetchProjectCount } from './project-api';
+
 /**
- * The user's first project, as the Get Started flow needs it. Stubs until the projects issue (#4)
- * replaces both with the real data calls: every caller goes through this file, so that is the only
- * change needed.
+ * The user's first project, as the Get Started flow, the guest gate and the projects page need it.
+ * Every caller goes through this file.
  */
 export interface InitialProject {
   id: string;
+  /** False when the user already had a project and it was reused (spec §4). */
+  created: boolean;
 }
 
-/** Stub: creates nothing yet and answers a fresh id of the shape the real call returns. */
-export async function createInitialProject(): Promise<InitialProject> {
-  return { id: crypto.randomUUID() };
+// Spec §4 "guarded against running twice at once": a second caller shares the first call's answer.
+let running: Promise<InitialProject> | null = null;
+
+/** Reuses the user's newest project, or creates "My First Project" when they have none. */
+export function createInitialProject(): Promise<InitialProject> {
+  running ??= createInitialProjectOnServer()
+    .then(({ project, created }) => ({ id: project.id, created }))
+    .finally(() => {
+      running = null;
+    });
+  return running;
 }
 
-/** Stub: until projects exist, every user is treated as having none (spec §4 "Get-started flow"). */
 export async function hasAnyProject(): Promise<boolean> {
-  return false;
+  return (await fetchProjectCount()).count > 0;
 }

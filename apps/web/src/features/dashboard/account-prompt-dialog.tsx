@@ -1,0 +1,43 @@
+import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { useAuthModal } from '../auth/auth-modal-provider';
+import { useAuth } from '../auth/auth-provider';
+
+/**
+ * "Create a FREE Account" for guests on the dashboard and projects page: a guest's work lives in a
+ * session that ends with the browser's data, so they are asked once per visit to keep it.
+ */
+export function AccountPromptDialog() {
+  const { isAnonymous } = useAuth();
+  const { openAuthModal } = useAuthModal();
+  const [dismissed, setDismissed] = useState(false);
+  const open = isAnonymous && !dismissed;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && setDismissed(true)}>
+      <DialogContent className="text-center sm:max-w-md">
+        <span className="mx-auto mb-4 grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
+          <ShieldCheck aria-hidden="true" className="size-6" />
+        </span>
+        <DialogTitle>Create a FREE Account</DialogTitle>
+        <DialogDescription className="mt-2">
+          Sign up to ensure you don't lose access to your projects and videos
+        </DialogDescription>
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+          <Button variant="ghost" onClick={() => setDismissed(true)}>
+            Not Now
+          </Button>
+          <Button
+            onClick={() => {
+              setDismissed(true);
+              openAuthModal('convert');
+            }}
+          >
+            Create Account
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { graphqlRequest } from '../../lib/graphql';
+
+/** The gateway's billing operations (apps/gateway/src/billing), as the upgrade dialog uses them. */
+
+export interface UpgradePrice {
+  productId: string;
+  name: string;
+  priceCents: number;
+  currency: string;
+  description: string;
+  features: string[];
+}
+
+export interface UpgradeOptions {
+  currentTier: string;
+  /** The plans above the current tier; empty on cherish. */
+  upgradeOptions: UpgradePrice[];
+}
+
+export async function fetchUpgradeOptions(projectId: string, signal?: AbortSignal): Promise<UpgradeOptions> {
+  const data = await graphqlRequest<{ upgradeOptions: UpgradeOptions }, { projectId: string }>(
+    `query UpgradeOptions($projectId: ID!) {
+      upgradeOptions(projectId: $projectId) {
+        currentTier
+        upgradeOptions { productId name priceCents currency description features }
+      }
+    }`,
+    { projectId },
+    signal,
+  );
+  return data.upgradeOptions;
+}
+
+/** Starts a checkout and answers where the browser goes to pay. */
+export async function purchaseUpgrade(
+  projectId: string,
+  productId: string,
+  promoCode: string | null,
+): Promise<{ url: string }> {
+  const data = await graphqlRequest<
+    { purchaseUpgrade: { url: string } },
+    { projectId: string; productId: string; promoCode: string | null }
+  >(
+    `mutation PurchaseUpgrade($projectId: ID!, $productId: String!, $promoCode: String) {
+      purchaseUpgrade(projectId: $projectId, productId: $productId, promoCode: $promoCode) { url }
+    }`,
+    { projectId, productId, promoCode },
+  );
+  return data.purchaseUpgrade;
+}
+
+export function formatPrice(cents: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}

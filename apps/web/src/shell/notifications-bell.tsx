@@ -1,0 +1,45 @@
+import { Bell } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../ui/button';
+import { shellLabels } from './site-links';
+
+/**
+ * The signed-in bell. Friends' pending photos arrive with the photos issue; until then the count
+ * is 0 and the panel says so. A native popover gives Escape, light dismiss and focus return.
+ */
+export function NotificationsBell() {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const count = 0;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        popoverTarget={panelId}
+        aria-label={count > 0 ? shellLabels.notificationsCount(count) : shellLabels.notifications}
+        title={shellLabels.notifications}
+        className="text-muted-foreground hover:text-foreground"
+      >
+        <Bell aria-hidden="true" />
+      </Button>
+      <div
+        id={panelId}
+        popover="auto"
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        className="fixed inset-auto top-18 right-4 m-0 w-72 max-w-[calc(100vw-2rem)] rounded-xl border bg-popover p-5 text-center text-popover-foreground shadow-lg"
+      >
+        {/* Only an open panel is a dialog; a closed one is not part of the page. */}
+        {open && (
+          <div role="dialog" aria-label={shellLabels.notifications}>
+            <span className="mx-auto grid size-10 place-items-center rounded-full bg-primary/10 text-primary">
+              <Bell aria-hidden="true" className="size-5" />
+            </span>
+            <p className="mt-3 font-medium text-sm">{shellLabels.noNotifications}</p>
+            <p className="mt-1 text-muted-foreground text-xs">{shellLabels.noNotificationsDetail}</p>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn';
+
+/** A resting shape where content will appear; hidden from screen readers, which hear the loading text. */
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-muted motion-reduce:animate-none', className)}
+      {...props}
+    />
+  );
+}

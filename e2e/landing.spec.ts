@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { saveScreenshot } from './screenshots';
+
+const SECTION_TITLES = [
+  'Turn cherished photos into a video worth keeping',
+  'Why Choose Memoreel',
+  "Three steps to a video they'll keep",
+  'Celebrate the days you never want to forget',
+  'Honour a life with the people who shared it',
+  'Remember the friend who was always there',
+  'Stories from our families',
+  'Choose Your Plan',
+  'Ready to tell their story?',
+  'Frequently asked questions',
+];
+
+async function headingTops(page: Page): Promise<number[]> {
+  return Promise.all(
+    SECTION_TITLES.map(async (title) => {
+      const box = await page.getByRole('heading', { name: title, exact: true }).boundingBox();
+      if (!box) throw new Error(`No heading "${title}"`);
+      return box.y;
+    }),
+  );
+}
+
+test('the landing page shows every section in order with its key texts', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const tops = await headingTops(page);
+  expect(tops).toEqual([...tops].sort((a, b) => a - b));
+
+  const promises = page.getByRole('list', { name: 'Our promises' });
+  for (const badge of ['Secure & Private', 'AI-Powered', 'Made with Love']) {
+    await expect(promises.getByText(badge)).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Start Your Free Video' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start Creating Now' })).toBeVisible();
+  for (const text of [
+    'Easy-to-Use Interface',
+    'Customizable Design',
+    'Music & Effects Library',
+    'Easy Sharing',
+  ]) {
+    await expect(page.getByRole('heading', { name: text })).toBeVisible();
+  }
+  for (const text of ['Upload Your Photos', 'Customize Your Video', 'Preview & Share']) {
+    await expect(page.getByRole('heading', { name: new RegExp(text) })).toBeVisible();
+  }
+  await expect(page.getByRole('figure', { name: /^Demo preview/ })).toHaveCount(4);
+  await expect(
+    page.getByRole('contentinfo').getByText(`© ${new Date().getFullYear()} Memoreel`),
+  ).toBeVisible();
+
+  // The pricing table and the newsletter form load as they come near the screen.
+  await page.getByRole('heading', { name: 'Choose Your Plan' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Plans' })).toBeVisible();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForLoadState('networkidle');
+  await saveScreenshot(page, testInfo, 'landing');
+});
+
+test('the FAQ opens and closes from the keyboard', async ({ page }) => {
+  await page.goto('/faq');
+  const question = page.getByText('Are my photos private?');
+  const answer = page.getByText(/only visible to you until you choose to share/);
+  await expect(answer).toBeHidden();
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(answer).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(answer).toBeHidden();
+});
+
+for (const [path, title] of [
+  ['/features', 'Why Choose Memoreel'],
+  ['/how-it-works', "Three steps to a video they'll keep"],
+  ['/pricing', 'Choose Your Plan'],
+  ['/testimonials', 'Stories from our families'],
+  ['/faq', 'Frequently asked questions'],
+] as const) {
+  test(`${path} scrolls its section into view`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  });
+}
+
+test('the navigation links scroll to their sections', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'On mobile the links sit in the menu (see below).');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+});
+
+test('only the FREE plan can be chosen; paid plans are coming soon', async ({ page }) => {
+  await page.goto('/pricing');
+  const plans = page.getByRole('list', { name: 'Plans' });
+  await expect(plans.getByRole('listitem', { name: /^FREE|Remember|Honor|Cherish/ })).toHaveCount(4);
+  const comingSoon = plans.getByRole('button', { name: 'Coming Soon' });
+  await expect(comingSoon).toHaveCount(3);
+  for (const button of await comingSoon.all()) await expect(button).toBeDisabled();
+  await expect(plans.getByRole('button', { name: 'Get Started' })).toBeEnabled();
+  await expect(plans.getByText('Highest Quality')).toBeVisible();
+  await expect(plans.getByText('Downloads not available')).toBeVisible();
+  await expect(plans.getByText('Remove Background not included')).toBeVisible();
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  const toggle = (page: Page) => page.getByRole('button', { name: /menu/i });
+  const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+
+  test('opens, locks scrolling, and closes on Escape, overlay click and link', async ({ page }, testInfo) => {
+    await page.goto('/');
+    await toggle(page).click();
+    await expect(menu(page)).toBeVisible();
+    await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+    await saveScreenshot(page, testInfo, 'landing-mobile-menu', { fullPage: false });
+
+    await page.keyboard.press('Escape');
+    await expect(menu(page)).toBeHidden();
+    await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
+
+    await toggle(page).click();
+    await page.getByTestId('mobile-menu-overlay').click({ position: { x: 20, y: 500 } });
+    await expect(menu(page)).toBeHidden();
+
+    await toggle(page).click();
+    await menu(page).getByRole('link', { name: 'How It Works' }).click();
+    await expect(menu(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(page.getByRole('heading', { name: "Three steps to a video they'll keep" })).toBeInViewport();
+  });
+});

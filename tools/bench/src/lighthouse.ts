@@ -1,0 +1,167 @@
+/**
+ * Landing page audit: Lighthouse (mobile preset, simulated throttling) on `/` of a running
+ * standalone server, and the same audit on a plain static HTML page carrying the landing page's own
+ * text, served on loopback in the same run, so the numbers say what the SPA costs over bare HTML.
+ * Also sums the initial JavaScript (gzip) from the Vite manifest: the entry chunk and every chunk
+ * it imports statically. Prints one JSON object.
+ *
+ *   npm run --workspace tools/bench lighthouse [-- http://127.0.0.1:3000]
+ *   (LIGHTHOUSE_URL works too; CHROME_PATH defaults to /usr/bin/chromium)
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const url = process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://127.0.0.1:3000';
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// No background traffic: the machine is offline and stray requests would skew the network records.
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const webDist = join(import.meta.dirname, '..', '..', '..', 'apps', 'web', 'dist');
+
+interface Audit {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  fcpMs: number;
+  totalBlockingTimeMs: number;
+  /** JavaScript bytes on the wire (the standalone server does not compress them yet) while loading the page, from Lighthouse's network records. */
+  scriptTransferBytes: number;
+}
+
+function score(result: Result, category: string): number {
+  return Math.round((result.categories[category]?.score ?? 0) * 100);
+}
+
+function milliseconds(result: Result, audit: string): number {
+  return Math.round(result.audits[audit]?.numericValue ?? 0);
+}
+
+function scriptTransferBytes(result: Result): number {
+  const details = result.audits['resource-summary']?.details;
+  if (details?.type !== 'table') return 0;
+  const script = details.items.find((item) => item.resourceType === 'script');
+  return typeof script?.transferSize === 'number' ? script.transferSize : 0;
+}
+
+async function audit(target: string, port: number): Promise<Audit> {
+  const runner = await lighthouse(target, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${target}`);
+  const { lhr } = runner;
+  if (lhr.runtimeError) throw new Error(`${target}: ${lhr.runtimeError.message}`);
+  return {
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    lcpMs: milliseconds(lhr, 'largest-contentful-paint'),
+    fcpMs: milliseconds(lhr, 'first-contentful-paint'),
+    totalBlockingTimeMs: milliseconds(lhr, 'total-blocking-time'),
+    scriptTransferBytes: scriptTransferBytes(lhr),
+  };
+}
+
+/** The landing page's visible text, one entry per line, as a reader would see it. */
+async function landingText(port: number): Promise<string[]> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    // A string expression: this file is compiled without the DOM library.
+    const text = String(await page.evaluate('document.body.innerText'));
+    await page.close();
+    return text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The baseline: the same words in plain HTML with a little inline CSS, no script. */
+function baselineHtml(lines: string[]): string {
+  const [title = 'Memoreel', ...rest] = lines;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<meta name="description" content="Baseline page for the landing page audit">
+<style>body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1>
+${rest.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+</main></body></html>`;
+}
+
+async function serve(html: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The entry chunk and everything it imports statically: what every first visit downloads. */
+function initialJavaScript(): { gzipBytes: number; chunks: Record<string, number> } {
+  const manifest = JSON.parse(readFileSync(join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('No entry chunk in the Vite manifest: build apps/web with build.manifest');
+  const chunks: Record<string, number> = {};
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.file in chunks) return;
+    chunks[chunk.file] = gzipSync(readFileSync(join(webDist, chunk.file)), { level: 9 }).length;
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(entry);
+  return { gzipBytes: Object.values(chunks).reduce((sum, bytes) => sum + bytes, 0), chunks };
+}
+
+const ratio = (app: number, baseline: number) =>
+  baseline === 0 ? null : Math.round((app / baseline) * 100) / 100;
+
+const chrome = await launch({ chromePath, chromeFlags });
+try {
+  const app = await audit(url, chrome.port);
+  const baselinePage = await serve(baselineHtml(await landingText(chrome.port)));
+  const baseline = await audit(baselinePage.url, chrome.port).finally(() => baselinePage.server.close());
+  console.log(
+    JSON.stringify(
+      {
+        url,
+        app,
+        baseline,
+        ratio: {
+          performance: ratio(app.performance, baseline.performance),
+          lcp: ratio(app.lcpMs, baseline.lcpMs),
+        },
+        initialJs: initialJavaScript(),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  chrome.kill();
+}
