@@ -128,14 +128,15 @@ test('the sidebar stays collapsed across a reload, and Ctrl+B opens it again', a
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
-  expect((await sidebar.boundingBox())?.width).toBe(48);
+  // The width animates: wait for it to settle.
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(48);
   await saveScreenshot(page, testInfo, 'project-sidebar-collapsed', VIEWPORT);
 
   await page.reload();
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
-  expect((await sidebar.boundingBox())?.width).toBe(208);
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(208);
 });
 
 test('an unknown project says so, with a way back', async ({ page }, testInfo) => {
