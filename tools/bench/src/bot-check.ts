@@ -21,8 +21,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 10);
 
 async function fetchChallenge(): Promise<Challenge> {
   const response = await fetch(`${baseUrl}/auth/v1/bot-check/challenge`);
-  const body = (await response.json()) as { challenge?: Challenge } & Challenge;
-  return body.challenge ?? body;
+  return (await response.json()) as Challenge;
 }
 
 function solveInNode(challenge: Challenge): number {
