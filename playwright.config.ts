@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_STRIPE_WEBHOOK_SECRET } from './e2e/stripe-webhook.js';
 
 /** End-to-end specs for the SPA, served by the standalone app (gateway + services + built web). */
 /** The standalone server's port; E2E_PORT lets two checkouts run their suites side by side. */
@@ -15,7 +16,11 @@ function standaloneServer() {
   return {
     command: 'node apps/standalone/dist/main.js',
     url: `http://127.0.0.1:${port}/health/ready`,
-    env: { PORT: port, MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR },
+    env: {
+      PORT: port,
+      MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+    },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: 'pipe' as const,

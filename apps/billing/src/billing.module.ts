@@ -5,22 +5,24 @@ import { BillingDatabase } from './database/billing-database.js';
 import { PaymentProvider } from './payments/payment-provider.js';
 import { PaymentsHandlers } from './payments/payments.handlers.js';
 import { PaymentsService } from './payments/payments.service.js';
-import { PurchasesRepository } from './payments/purchases.repository.js';
 import { StripePaymentProvider } from './payments/stripe-payment-provider.js';
 import { PricesHandlers } from './prices/prices.handlers.js';
 import { PricesRepository } from './prices/prices.repository.js';
 import { PricesService } from './prices/prices.service.js';
+import { PurchasesHandlers } from './purchases/purchases.handlers.js';
+import { PurchasesRepository } from './purchases/purchases.repository.js';
+import { PurchasesService } from './purchases/purchases.service.js';
 import { ProjectsLookup } from './upgrades/projects-lookup.js';
 import { UpgradesHandlers } from './upgrades/upgrades.handlers.js';
 import { UpgradesService } from './upgrades/upgrades.service.js';
 
-/** The billing service: prices, upgrade options, purchases and the payment provider's webhooks. */
+/** The billing service: prices, upgrade options, purchases (and their history) and the payment provider's webhooks. */
 @Module({})
 export class BillingModule {
   static register(): DynamicModule {
     return {
       module: BillingModule,
-      controllers: [PricesHandlers, UpgradesHandlers, PaymentsHandlers],
+      controllers: [PricesHandlers, UpgradesHandlers, PaymentsHandlers, PurchasesHandlers],
       providers: [
         {
           provide: BillingConfig,
@@ -38,6 +40,7 @@ export class BillingModule {
         PricesRepository,
         PricesService,
         PurchasesRepository,
+        PurchasesService,
         PaymentsService,
         ProjectsLookup,
         UpgradesService,

@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokenVerifier } from './auth/access-token.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingResolver } from './billing/billing.resolver.js';
+import { PurchasesResolver } from './billing/purchases.resolver.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
@@ -51,7 +52,7 @@ export class GatewayModule {
           }),
         }),
       ],
-      providers: [ProbeResolver, ProjectsResolver, BillingResolver, NewsletterResolver],
+      providers: [ProbeResolver, ProjectsResolver, BillingResolver, PurchasesResolver, NewsletterResolver],
     };
   }
 }

@@ -4,8 +4,8 @@ import { tierOf } from '@memoreel/domain';
 import { buildEvent, DomainError, LOGGER, type Logger, recordEvent } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { BillingDatabase } from '../database/billing-database.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { PaymentProvider, WebhookNotConfiguredError } from './payment-provider.js';
-import { PurchasesRepository } from './purchases.repository.js';
 import { InvalidSignatureError } from './stripe-signature.js';
 
 export const webhookMessages = {

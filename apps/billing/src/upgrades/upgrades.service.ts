@@ -7,8 +7,8 @@ import { BillingConfig } from '../billing.config.js';
 import { signedInUserId } from '../billing-actor.js';
 import { BillingDatabase } from '../database/billing-database.js';
 import { PaymentProvider } from '../payments/payment-provider.js';
-import { PurchasesRepository } from '../payments/purchases.repository.js';
 import { PricesService } from '../prices/prices.service.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { ProjectsLookup } from './projects-lookup.js';
 
 @Injectable()

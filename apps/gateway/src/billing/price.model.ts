@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from '@nestjs/graphql';
+import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType('Price', { description: 'A plan with its current price.' })
 export class PriceModel {
@@ -24,4 +24,14 @@ export class UpgradeOptionsModel {
 @ObjectType('Checkout')
 export class CheckoutModel {
   @Field({ description: 'Where the browser goes to pay.' }) url!: string;
+}
+
+@ObjectType('Purchase', { description: 'An upgrade you paid for.' })
+export class PurchaseModel {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) projectId!: string;
+  @Field({ description: 'The tier bought: remember, honor or cherish.' }) productId!: string;
+  @Field(() => Int, { description: 'What was paid, in cents.' }) amountCents!: number;
+  @Field() currency!: string;
+  @Field({ description: 'When the payment was confirmed (ISO 8601).' }) purchasedAt!: string;
 }

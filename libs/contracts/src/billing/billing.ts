@@ -70,6 +70,29 @@ export const receivePaymentWebhook = defineRequest('billing.payment.webhook', {
   reply: z.object({ received: z.literal(true) }),
 });
 
+/** A completed purchase as the dashboard's Purchases tab lists it. */
+export const PurchaseSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  /** The tier bought; its display name is the plan's (`planFor` in @memoreel/domain). */
+  productId: TierSchema,
+  /** What was paid, in the currency's smallest unit (cents). */
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  /** When the payment provider confirmed the payment. */
+  purchasedAt: z.iso.datetime(),
+});
+export type Purchase = z.infer<typeof PurchaseSchema>;
+
+/** How many purchases the history shows at most. */
+export const PURCHASE_HISTORY_LIMIT = 100;
+
+export const listPurchases = defineRequest('billing.purchase.list', {
+  summary: `The caller's completed purchases, newest first, at most ${PURCHASE_HISTORY_LIMIT} (the dashboard's purchase history).`,
+  request: z.object({}),
+  reply: z.object({ purchases: z.array(PurchaseSchema) }),
+});
+
 export const purchaseCompleted = defineEvent('billing.purchase.completed', {
   summary: 'A payment for an upgrade succeeded; the projects service raises the project to the tier bought.',
   data: z.object({

@@ -1,20 +1,48 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleGuest } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { sampleProject, signedInClient, stubGraphQL } from '../projects/fake-graphql';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  sampleProject,
+  signedInClient,
+  stubGraphQL,
+} from '../projects/fake-graphql';
+import type { PurchaseRecord } from '../purchases/purchases-api';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-function stubProjects(count = 1) {
+function stubProjects(count = 1, answers: GraphQLAnswers = {}) {
   const projects = Array.from({ length: count }, (_, i) =>
     sampleProject({ id: `p${i}`, name: `Project ${i + 1}` }),
   );
   return stubGraphQL({
     projects: () => projects,
     projectCount: () => ({ count, limit: 10 }),
+    purchases: () => [],
+    ...answers,
   });
 }
+
+const purchase = (overrides: Partial<PurchaseRecord> = {}): PurchaseRecord => ({
+  id: crypto.randomUUID(),
+  projectId: 'p0',
+  projectName: 'Project 1',
+  productId: 'honor',
+  amountCents: 3900,
+  currency: 'usd',
+  purchasedAt: '2026-11-20T15:30:00.000Z',
+  ...overrides,
+});
+
+const operationsAsked = (fetchMock: ReturnType<typeof stubGraphQL>) =>
+  fetchMock.mock.calls.map(
+    ([, init]) => /^(?:query|mutation)\s+(\w+)/.exec(JSON.parse(String(init?.body)).query)?.[1],
+  );
 
 describe('Dashboard', () => {
   it('opens on Projects and writes the chosen tab back to the navigation state', async () => {
@@ -63,5 +91,63 @@ describe('Dashboard', () => {
     const { router } = renderApp('/dashboard?success=true&projectId=p0&product=honor', signedInClient());
     expect(await screen.findByText('Project upgraded to Honor!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('lists purchases newest first with plan, project, date and amount', async () => {
+    stubProjects(1, {
+      purchases: () => [
+        purchase({ productId: 'cherish', amountCents: 5900, purchasedAt: '2026-11-21T09:00:00.000Z' }),
+        purchase({ projectId: 'gone', projectName: null, productId: 'remember', amountCents: 1900 }),
+      ],
+    });
+    const { router } = renderApp('/', signedInClient());
+    await router.navigate({ to: '/dashboard', state: { activeTab: 'purchases' } });
+    const rows = within(await screen.findByRole('list', { name: 'Purchases' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Cherish upgrade.*Project 1 · Nov 21, 2026.*Paid \$59$/),
+      expect.stringMatching(/^Remember upgrade.*Deleted project · Nov 20, 2026.*Paid \$19$/),
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Project 1' }).getAttribute('href')).toBe(
+      '/project/p0/photos',
+    );
+    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('says when purchases fail to load and asks again on "Try Again"', async () => {
+    // React reports the error the boundary catches; expected here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let failing = true;
+    stubProjects(1, {
+      purchases: () => {
+        if (failing) throw new GraphQLFailure('Billing is unavailable', 'UNAVAILABLE');
+        return [purchase()];
+      },
+    });
+    const { router } = renderApp('/', signedInClient());
+    await router.navigate({ to: '/dashboard', state: { activeTab: 'purchases' } });
+    expect(await screen.findByText('Failed to load content. Please try again.')).toBeTruthy();
+
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Honor upgrade')).toBeTruthy();
+    expect(screen.queryByText('Failed to load content. Please try again.')).toBeNull();
+  });
+
+  it('asks for purchases again after a payment', async () => {
+    const fetchMock = stubProjects();
+    const { router } = renderApp('/', signedInClient());
+    await router.navigate({ to: '/dashboard', state: { activeTab: 'purchases' } });
+    expect(await screen.findByText('No purchases yet')).toBeTruthy();
+    const before = operationsAsked(fetchMock).filter((name) => name === 'Purchases').length;
+
+    await router.navigate({
+      to: '/dashboard',
+      search: { success: 'true', projectId: 'p0', product: 'honor' },
+      state: { activeTab: 'purchases' },
+    });
+    expect(await screen.findByText('Project upgraded to Honor!')).toBeTruthy();
+    await waitFor(() =>
+      expect(operationsAsked(fetchMock).filter((name) => name === 'Purchases').length).toBe(before + 1),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { Component, type ReactNode, Suspense } from 'react';
 import { Alert, AlertDescription } from '../../ui/alert';
@@ -9,7 +10,7 @@ interface BoundaryState {
 }
 
 /** A tab whose content failed (to load or to draw) says so and offers to try again (spec §8). */
-class TabErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+class TabErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, BoundaryState> {
   override state: BoundaryState = { failed: false };
 
   static getDerivedStateFromError(): BoundaryState {
@@ -25,7 +26,15 @@ class TabErrorBoundary extends Component<{ children: ReactNode }, BoundaryState>
           <AlertDescription className="text-foreground">
             Failed to load content. Please try again.
           </AlertDescription>
-          <Button size="sm" variant="outline" onClick={() => this.setState({ failed: false })}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              // Failed queries are asked again, not answered from their cached error.
+              this.props.onRetry();
+              this.setState({ failed: false });
+            }}
+          >
             Try Again
           </Button>
         </div>
@@ -36,9 +45,13 @@ class TabErrorBoundary extends Component<{ children: ReactNode }, BoundaryState>
 
 export function TabContentBoundary({ children }: { children: ReactNode }) {
   return (
-    <TabErrorBoundary>
-      <Suspense fallback={<TabContentLoading />}>{children}</Suspense>
-    </TabErrorBoundary>
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <TabErrorBoundary onRetry={reset}>
+          <Suspense fallback={<TabContentLoading />}>{children}</Suspense>
+        </TabErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
   );
 }
 

@@ -2,6 +2,7 @@ import { projectMessages, upgradeMessages } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { GraphQLRequestError } from '../../lib/graphql';
+import { purchaseKeys } from '../purchases/purchases-api';
 import { fetchUpgradeOptions, purchaseUpgrade, type UpgradeOptions } from '../upgrade/upgrade-api';
 import { createInitialProject } from './initial-project';
 import {
@@ -181,6 +182,7 @@ export function useRefreshAfterPayment() {
   const queryClient = useQueryClient();
   return (projectId: string) => {
     void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    void queryClient.invalidateQueries({ queryKey: purchaseKeys.all });
     setTimeout(
       () => void queryClient.invalidateQueries({ queryKey: projectKeys.upgradeOptions(projectId) }),
       UPGRADE_REFETCH_DELAY_MS,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BillingTransaction } from '../database/billing-database.js';
+import type { BillingDatabase, BillingTransaction } from '../database/billing-database.js';
 
 export interface PurchaseRecord {
   id: string;
@@ -43,5 +43,14 @@ export class PurchasesRepository {
       if (inserted === 0) return null;
     }
     return tx.purchase.findUniqueOrThrow({ where: { provider_providerSessionId: key } });
+  }
+
+  /** A user's completed purchases, newest first (served by purchases_user_id_created_at_idx). */
+  listCompleted(db: BillingDatabase, userId: string, limit: number) {
+    return db.purchase.findMany({
+      where: { userId, status: 'completed' },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
   }
 }

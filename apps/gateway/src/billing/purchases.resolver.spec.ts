@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { getProject, listPurchases, type Project, type Purchase } from '@memoreel/contracts';
+import { defaultVideoSettings } from '@memoreel/domain';
+import { actors } from '@memoreel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startResolverApp } from '../projects/resolver-test-app.js';
+import { PurchasesResolver } from './purchases.resolver.js';
+
+let app: Awaited<ReturnType<typeof startResolverApp>>;
+beforeAll(async () => {
+  app = await startResolverApp([PurchasesResolver]);
+});
+afterAll(() => app?.close());
+
+const owner = actors.user();
+const project: Project = {
+  id: randomUUID(),
+  userId: owner.userId!,
+  name: 'Grandma Rose',
+  product: 'honor',
+  videoSettings: defaultVideoSettings(),
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+};
+const purchase = (projectId: string): Purchase => ({
+  id: randomUUID(),
+  projectId,
+  productId: 'honor',
+  amountCents: 3900,
+  currency: 'usd',
+  purchasedAt: '2026-11-23T11:00:00.000Z',
+});
+const QUERY = '{ purchases { id projectId projectName productId amountCents currency purchasedAt } }';
+
+describe('PurchasesResolver', () => {
+  it("lists the caller's purchases with each project's current name, null once it is gone", async () => {
+    const kept = purchase(project.id);
+    const deleted = purchase(randomUUID());
+    await app.answer(listPurchases, () => ({ purchases: [kept, deleted] }));
+    await app.answer(getProject, ({ data }) => {
+      if ((data as { id: string }).id === project.id) return project;
+      throw { code: 'NOT_FOUND', message: 'Project not found' };
+    });
+
+    const result = await app.graphql(QUERY, {}, owner);
+    expect(result).toEqual({
+      data: {
+        purchases: [
+          { ...kept, projectName: 'Grandma Rose' },
+          { ...deleted, projectName: null },
+        ],
+      },
+    });
+    // Each project is read as the caller, so the projects service's ownership rule applies.
+    const reads = app.asked.filter((call) => call.subject === getProject.subject);
+    expect(reads.map((call) => call.actor)).toEqual([owner, owner]);
+  });
+
+  it("passes billing's refusal through", async () => {
+    await app.answer(listPurchases, () => {
+      throw { code: 'UNAUTHORIZED', message: 'Authentication required' };
+    });
+    const result = await app.graphql(QUERY);
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'Authentication required',
+      extensions: { code: 'UNAUTHORIZED' },
+    });
+  });
+});
