@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { saveScreenshot } from './screenshots';
+import { saveScreenshot } from './screenshots.js';
 
 const SECTION_TITLES = [
   'Turn cherished photos into a video worth keeping',
@@ -14,6 +14,30 @@ const SECTION_TITLES = [
   'Frequently asked questions',
 ];
 
+/** `/` arrives prerendered and `inert`; the app renders over it once its script has run. */
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+async function appHasTakenOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).toHaveJSProperty('inert', false);
+}
+
+function layoutShifts(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) =>
+          resolve(entries.getEntries().reduce((sum, entry) => sum + (entry as LayoutShift).value, 0)),
+        ).observe({ type: 'layout-shift', buffered: true });
+        // No entries at all: the callback never runs.
+        setTimeout(() => resolve(0), 200);
+      }),
+  );
+}
+
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+}
+
 async function headingTops(page: Page): Promise<number[]> {
   return Promise.all(
     SECTION_TITLES.map(async (title) => {
@@ -26,6 +50,8 @@ async function headingTops(page: Page): Promise<number[]> {
 
 test('the landing page shows every section in order with its key texts', async ({ page }, testInfo) => {
   await page.goto('/');
+  // Measured on the app's own elements, not on the prerendered ones it is about to replace.
+  await appHasTakenOver(page);
   const tops = await headingTops(page);
   expect(tops).toEqual([...tops].sort((a, b) => a - b));
 
@@ -59,6 +85,51 @@ test('the landing page shows every section in order with its key texts', async (
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
   await saveScreenshot(page, testInfo, 'landing');
+});
+
+test('the landing page is on screen before any script runs, in the stored theme', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('app-theme', 'rose'));
+  await page.route(APP_ENTRY, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Turn cherished photos into a video worth keeping',
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'rose');
+  await expect(page).toHaveTitle(/Turn your photos into memorial and celebration videos/);
+  await expect(page.locator('#root')).toHaveJSProperty('inert', true);
+});
+
+test('the navigation bar does not shift when the sign-in buttons replace their placeholder', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
+  expect(await layoutShifts(page)).toBe(0);
+});
+
+test('the app takes over the prerendered page without a visible change', async ({ browser }, testInfo) => {
+  const viewport = testInfo.project.use.viewport ?? null;
+  const screenshotOf = async (prepare: (page: Page) => Promise<void>) => {
+    const page = await browser.newPage({ viewport, reducedMotion: 'reduce' });
+    await prepare(page);
+    const shifts = await layoutShifts(page);
+    // The first screen only: a full-page shot grows the viewport, which loads the lazy sections.
+    const shot = await page.screenshot({ animations: 'disabled' });
+    await page.close();
+    return { shot, shifts };
+  };
+  const prerendered = await screenshotOf(async (page) => {
+    await page.route(APP_ENTRY, (route) => route.abort());
+    await page.goto('/');
+  });
+  const takenOver = await screenshotOf(async (page) => {
+    // The first session check stays unanswered, so the bar still holds the account buttons' place.
+    await page.route(/\/auth\/v1\/token/, () => {});
+    await page.goto('/');
+    await appHasTakenOver(page);
+  });
+  expect(takenOver.shifts).toBe(0);
+  expect(takenOver.shot.equals(prerendered.shot), 'the same pixels before and after').toBe(true);
 });
 
 test('the FAQ opens and closes from the keyboard', async ({ page }) => {

@@ -6,16 +6,21 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
 import { AuthClient } from './features/auth/auth-client';
 import { createQueryClient } from './lib/query-client';
+import { isPrerendered, takeOverPrerenderedPage } from './prerender/take-over-prerendered-page';
 import { createAppRouter } from './router';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 const authClient = new AuthClient();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient} authClient={authClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (isPrerendered(container)) void takeOverPrerenderedPage(container, router, app);
+else createRoot(container).render(app);

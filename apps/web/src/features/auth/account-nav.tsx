@@ -16,8 +16,14 @@ const AdminMenu = lazy(() => import('./account-menus').then((menus) => ({ defaul
 /** The account end of the navigation bar: sign-in and Get Started, or the user's own menus. */
 export function AccountNav() {
   const { loading, user } = useAuth();
-  // Holds the buttons' place while the first session check runs, so the bar does not jump.
-  if (loading) return <span aria-hidden="true" className="h-10 w-40 max-sm:w-32" />;
+  // While the first session check runs, the signed-out buttons hold their own place, unseen, so
+  // the bar does not shift when they appear (the prerendered landing page shows this state).
+  if (loading)
+    return (
+      <div aria-hidden="true" className="invisible contents">
+        <SignedOutNav />
+      </div>
+    );
   return user ? <SignedInNav user={user} /> : <SignedOutNav />;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { consumePrerenderedStart } from '../../prerender/prerendered-start';
 import { PricingSection } from '../pricing/pricing-section';
 import { ClosingCallToAction } from './closing-call-to-action';
 import { FaqSection } from './faq-section';
@@ -15,8 +16,10 @@ const FOLLOW_SECTION_MS = 1_500;
 function useScrollToSection(section: LandingSection) {
   useEffect(() => {
     const behavior = window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    const tookOverPrerenderedPage = consumePrerenderedStart();
     if (section === 'top') {
-      window.scrollTo({ top: 0, behavior });
+      // A prerendered page opened at the top; if the reader has scrolled since, leave them there.
+      if (!tookOverPrerenderedPage) window.scrollTo({ top: 0, behavior });
       return;
     }
     const target = document.getElementById(section);
