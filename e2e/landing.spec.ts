@@ -107,30 +107,43 @@ test('the navigation bar does not shift when the sign-in buttons replace their p
   expect(await layoutShifts(page)).toBe(0);
 });
 
-test('the app takes over the prerendered page without a visible change', async ({ browser }, testInfo) => {
-  const viewport = testInfo.project.use.viewport ?? null;
-  const screenshotOf = async (prepare: (page: Page) => Promise<void>) => {
-    const page = await browser.newPage({ viewport, reducedMotion: 'reduce' });
-    await prepare(page);
-    const shifts = await layoutShifts(page);
-    // The first screen only: a full-page shot grows the viewport, which loads the lazy sections.
-    const shot = await page.screenshot({ animations: 'disabled' });
-    await page.close();
-    return { shot, shifts };
-  };
-  const prerendered = await screenshotOf(async (page) => {
-    await page.route(APP_ENTRY, (route) => route.abort());
-    await page.goto('/');
+for (const visitor of ['first-time', 'returning'] as const) {
+  test(`the app takes over the prerendered page without a visible change, for a ${visitor} visitor`, async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const viewport = testInfo.project.use.viewport ?? null;
+    const screenshotOf = async (prepare: (page: Page) => Promise<void>) => {
+      const page = await browser.newPage({ viewport, reducedMotion: 'reduce' });
+      // A returning visitor has the gateway's session hint: the account buttons keep their place
+      // unseen until the session is known. A first-time visitor is never asked for one.
+      if (visitor === 'returning') {
+        await page.context().addCookies([{ name: 'memoreel-session', value: '1', url: baseURL! }]);
+      }
+      await prepare(page);
+      const shifts = await layoutShifts(page);
+      // The first screen only: a full-page shot grows the viewport, which loads the lazy sections.
+      const shot = await page.screenshot({ animations: 'disabled' });
+      await page.close();
+      return { shot, shifts };
+    };
+    const prerendered = await screenshotOf(async (page) => {
+      await page.route(APP_ENTRY, (route) => route.abort());
+      await page.goto('/');
+      const getStarted = page.getByRole('banner').getByText('Get Started');
+      if (visitor === 'first-time') await expect(getStarted).toBeVisible();
+      else await expect(getStarted).toBeHidden();
+    });
+    const takenOver = await screenshotOf(async (page) => {
+      // The returning visitor's session check stays unanswered, so the bar is still waiting.
+      await page.route(/\/auth\/v1\/token/, () => {});
+      await page.goto('/');
+      await appHasTakenOver(page);
+    });
+    expect(takenOver.shifts).toBe(0);
+    expect(takenOver.shot.equals(prerendered.shot), 'the same pixels before and after').toBe(true);
   });
-  const takenOver = await screenshotOf(async (page) => {
-    // The first session check stays unanswered, so the bar still holds the account buttons' place.
-    await page.route(/\/auth\/v1\/token/, () => {});
-    await page.goto('/');
-    await appHasTakenOver(page);
-  });
-  expect(takenOver.shifts).toBe(0);
-  expect(takenOver.shot.equals(prerendered.shot), 'the same pixels before and after').toBe(true);
-});
+}
 
 test('the FAQ opens and closes from the keyboard', async ({ page }) => {
   await page.goto('/faq');

@@ -34,7 +34,7 @@ test('the landing page comes prerendered; every other path gets the plain shell'
   // Every page applies the stored theme before its first paint.
   for (const path of ['/', '/dashboard']) {
     expect(await (await request.get(path)).text(), path).toMatch(
-      /<script src="\/assets\/apply-stored-theme-[^"]+\.js"><\/script>/,
+      /<script src="\/assets\/before-first-paint-[^"]+\.js"><\/script>/,
     );
   }
 });

@@ -115,20 +115,20 @@ function prerenderedPage(shell, markup, assets, startScript) {
   ].join('\n');
 }
 
-const themeScript = await buildClassicScript(
-  'src/features/theme/apply-stored-theme.ts',
-  'apply-stored-theme',
-);
+const beforePaintScript = await buildClassicScript('src/before-first-paint.ts', 'before-first-paint');
 const startScript = await buildClassicScript(
   'src/prerender/start-app-after-first-paint.ts',
   'start-app-after-first-paint',
 );
 const builtShell = (await readFile(join(dist, 'index.html'), 'utf8'))
   // A second run over the same build replaces what the first one added.
-  .replace(/\s*<script src="\/assets\/apply-stored-theme-[^"]*"><\/script>/g, '');
+  .replace(/\s*<script src="\/assets\/before-first-paint-[^"]*"><\/script>/g, '');
 if (!builtShell.includes(ROOT_ELEMENT)) throw new Error(`dist/index.html has no ${ROOT_ELEMENT}`);
 // Before the stylesheet and the app: a classic script in <head> runs before the first paint.
-const shell = builtShell.replace(/(\s*)<script type="module"/, `$1<script src="${themeScript}"></script>$&`);
+const shell = builtShell.replace(
+  /(\s*)<script type="module"/,
+  `$1<script src="${beforePaintScript}"></script>$&`,
+);
 await writeFile(join(dist, 'index.html'), shell);
 
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));

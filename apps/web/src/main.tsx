@@ -1,4 +1,4 @@
-import './features/theme/apply-stored-theme';
+import './before-first-paint';
 import './styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';

@@ -224,6 +224,10 @@ describe('accounts over HTTP (stand-in auth service)', () => {
       expect(cookie).toMatch(/Path=\/auth\/v1;/);
       expect(cookie).toMatch(/Max-Age=2592000/);
       expect(cookie).not.toMatch(/Secure/);
+      // The hint the SPA reads to know a session check is worth making: no secret, readable by scripts.
+      const hint = cookiesOf(response)['memoreel-session'] ?? '';
+      expect(hint).toMatch(/^memoreel-session=1; Max-Age=2592000; Path=\/;/);
+      expect(hint).not.toMatch(/HttpOnly/);
     });
 
     it('marks the cookie Secure when a trusted proxy says the request came over https', async () => {
@@ -307,6 +311,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error_code: 'refresh_token_already_used' });
       expect(cookiesOf(response)['memoreel-refresh']).toMatch(/Expires=Thu, 01 Jan 1970/);
+      expect(cookiesOf(response)['memoreel-session']).toMatch(/Path=\/;.*Expires=Thu, 01 Jan 1970/);
     });
   });
 

@@ -16,11 +16,12 @@ const AdminMenu = lazy(() => import('./account-menus').then((menus) => ({ defaul
 /** The account end of the navigation bar: sign-in and Get Started, or the user's own menus. */
 export function AccountNav() {
   const { loading, user } = useAuth();
-  // While the first session check runs, the signed-out buttons hold their own place, unseen, so
-  // the bar does not shift when they appear (the prerendered landing page shows this state).
+  // Until the first session check answers, the signed-out buttons hold their own place, inert, so
+  // the bar does not shift. A first-time visitor sees them at once (the prerendered landing page
+  // shows this state); with a session hint they stay unseen, as the user may be signed in.
   if (loading)
     return (
-      <div aria-hidden="true" className="invisible contents">
+      <div inert className="contents [.session-hint_&]:invisible">
         <SignedOutNav />
       </div>
     );

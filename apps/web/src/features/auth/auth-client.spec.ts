@@ -9,11 +9,18 @@ import {
 } from '../../testing/auth-fixtures';
 import { AuthApiError, type PublicSession } from './auth-api';
 import { ANONYMOUS_USER_ID_KEY, AUTO_REFRESH_TICK_MS, AuthClient, type AuthEvent } from './auth-client';
+import { SESSION_HINT_COOKIE } from './session-hint';
 
 function recordEvents(client: AuthClient) {
   const events: [AuthEvent, PublicSession | null][] = [];
   client.onAuthStateChange((event, session) => events.push([event, session]));
   return events;
+}
+
+/** Forgets the cookie the gateway sets beside the refresh cookie (test-setup.ts sets it before each test). */
+function dropSessionHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
 beforeEach(() => {
@@ -36,6 +43,21 @@ describe('the initial session', () => {
 
     expect(events).toEqual([['INITIAL_SESSION', session]]);
     expect(client.accessToken()).toBe(session.accessToken);
+    client.stop();
+  });
+
+  it('is not asked for when the browser was never given a session: a first visit costs no request', async () => {
+    dropSessionHint();
+    localStorage.setItem(ANONYMOUS_USER_ID_KEY, 'a-guest-from-before');
+    const refreshSession = vi.fn().mockResolvedValue(sampleSession());
+    const client = new AuthClient(fakeAuthApi({ refreshSession }));
+    const events = recordEvents(client);
+
+    await client.start();
+
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(events).toEqual([['INITIAL_SESSION', null]]);
+    expect(localStorage.getItem(ANONYMOUS_USER_ID_KEY)).toBeNull();
     client.stop();
   });
 

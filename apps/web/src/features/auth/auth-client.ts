@@ -1,5 +1,6 @@
 import type { OtpType, User } from '@memoreel/contracts';
 import { type AuthApi, AuthApiError, authApi, isRetryableAuthError, type PublicSession } from './auth-api';
+import { hasSessionHint } from './session-hint';
 
 /** The auth events of spec §4, in the order a listener may hear them. */
 export type AuthEvent =
@@ -165,7 +166,7 @@ export class AuthClient {
 
   private async recoverSession(): Promise<void> {
     try {
-      this.session = await this.refreshWithRetry();
+      this.session = hasSessionHint() ? await this.refreshWithRetry() : null;
     } catch (error) {
       if (!isSessionGone(error)) console.warn('Could not recover the session', error);
       this.session = null;
