@@ -228,6 +228,9 @@ export class NatsBus implements Bus {
         inFlight.add(answering);
       },
     });
+    // Once respond() resolves the server knows the subscription: a request sent from another
+    // connection right after is answered instead of failing with "no responders".
+    if (this.connected) await this.connection.flush();
     return this.track({
       stop: async () => {
         await this.unsubscribe(subscription);
