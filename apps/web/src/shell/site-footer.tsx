@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Camera } from 'lucide-react';
+import { Activity, Camera } from 'lucide-react';
 import { lazy } from 'react';
 import { LoadWhenNear } from './load-when-near';
 import { MemoreelWordmark } from './memoreel-logo';
@@ -53,9 +53,16 @@ export function SiteFooter() {
         </LoadWhenNear>
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-muted-foreground text-xs sm:px-6">
-          {shellLabels.copyright(new Date().getFullYear())}
-        </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-6 text-muted-foreground text-xs sm:px-6">
+          <p>{shellLabels.copyright(new Date().getFullYear())}</p>
+          <Link
+            to="/status"
+            className="inline-flex min-h-8 items-center gap-1.5 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <Activity aria-hidden="true" className="size-3.5" />
+            {shellLabels.systemStatus}
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -27,4 +27,5 @@ export const shellLabels = {
   follow: 'Follow us',
   tagline: 'Turn your photos into memorial and celebration videos.',
   copyright: (year: number) => `© ${year} Memoreel`,
+  systemStatus: 'System status',
 };

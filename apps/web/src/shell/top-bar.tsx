@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { Activity } from 'lucide-react';
 import { AccountNav } from '../features/auth/account-nav';
 import { useAuth } from '../features/auth/auth-provider';
 import { ThemePicker } from '../features/theme/theme-picker';
@@ -34,12 +33,6 @@ export function TopBar() {
               </li>
             ))}
           </ul>
-          <Button asChild variant="ghost" size="sm" className={`${quietLink} max-sm:w-10 max-sm:px-0`}>
-            <Link to="/status">
-              <Activity aria-hidden="true" />
-              <span className="sr-only">System status</span>
-            </Link>
-          </Button>
           <ThemePicker />
           {user && <NotificationsBell />}
           <AccountNav />
