@@ -6,6 +6,7 @@ import {
   type Project,
   purchaseCompleted,
   type RequestContract,
+  receivePaymentWebhook,
   requestEnvelopeSchema,
 } from '@memoreel/contracts';
 import { defaultVideoSettings, type Tier } from '@memoreel/domain';
@@ -21,11 +22,12 @@ import {
   type Subscription,
   startService,
 } from '@memoreel/platform';
-import { createTestDatabase, type TestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { actors, createTestDatabase, type TestDatabase, uniqueNamespace } from '@memoreel/testing';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { billingService } from '../src/billing.service-definition.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
+import { type FakeStripe, startFakeStripe, stripeSignature } from './stripe-fakes.js';
 
 /**
  * The billing service on a fresh database and an in-process bus, called through `BusClient` as
@@ -129,6 +131,45 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
       await bus.close();
       await db.$disconnect();
       await database.drop();
+    },
+  };
+}
+
+export interface BillingWithStripe {
+  billing: BillingHarness;
+  stripe: FakeStripe;
+  /** Delivers a webhook as the gateway relays it (Stripe is not a user: a guest), signed with the endpoint secret. */
+  deliver(payload: string): Promise<{ received: true }>;
+  close(): Promise<void>;
+}
+
+/** Billing with purchasing on: checkouts go to a fake Stripe on loopback, webhooks are checked against `webhookSecret`. */
+export async function startBillingWithStripe(
+  webhookSecret: string,
+  env: Record<string, string> = {},
+): Promise<BillingWithStripe> {
+  const stripe = await startFakeStripe();
+  const billing = await startBilling({
+    PURCHASES_ENABLED: 'true',
+    STRIPE_SECRET_KEY: 'sk_test_billing',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    ...env,
+  }).catch(async (error: unknown) => {
+    await stripe.close();
+    throw error;
+  });
+  return {
+    billing,
+    stripe,
+    deliver: (payload) =>
+      billing.request(receivePaymentWebhook, actors.guest(), {
+        payload,
+        signature: stripeSignature(payload, webhookSecret),
+      }),
+    async close() {
+      await billing.close();
+      await stripe.close();
     },
   };
 }

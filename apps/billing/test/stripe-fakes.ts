@@ -12,6 +12,21 @@ export function stripeSignature(
   return `t=${timestampSeconds},v1=${v1}`;
 }
 
+/** The body Stripe sends once the checkout of a pending purchase row (as `purchaseUpgrade` left it) is paid. */
+export function paidCheckoutOf(
+  pending: { id: string; providerSessionId: string; projectId: string; userId: string; productId: string },
+  amountTotal: number,
+): string {
+  return checkoutCompletedPayload({
+    sessionId: pending.providerSessionId,
+    purchaseId: pending.id,
+    projectId: pending.projectId,
+    userId: pending.userId,
+    productId: pending.productId,
+    amountTotal,
+  });
+}
+
 /** The body of a `checkout.session.completed` webhook for a session `createCheckout` started. */
 export function checkoutCompletedPayload(session: {
   sessionId?: string;
@@ -51,6 +66,8 @@ export interface StripeCall {
   authorization: string | undefined;
   form: URLSearchParams;
 }
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 /** Stripe's checkout and promotion-code endpoints on loopback, recording every call. */
 export async function startFakeStripe(options: { failCheckout?: boolean } = {}) {

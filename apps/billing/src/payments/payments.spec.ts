@@ -8,29 +8,24 @@ import {
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBilling } from '../../test/billing-harness.js';
-import { checkoutCompletedPayload, startFakeStripe, stripeSignature } from '../../test/stripe-fakes.js';
+import {
+  type BillingHarness,
+  type BillingWithStripe,
+  startBilling,
+  startBillingWithStripe,
+} from '../../test/billing-harness.js';
+import { checkoutCompletedPayload, paidCheckoutOf, stripeSignature } from '../../test/stripe-fakes.js';
 
 const secret = 'whsec_payments_test';
 let billing: BillingHarness;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let harness: BillingWithStripe;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  billing = await startBilling({
-    PURCHASES_ENABLED: 'true',
-    STRIPE_SECRET_KEY: 'sk_test_payments',
-    STRIPE_WEBHOOK_SECRET: secret,
-    STRIPE_API_URL: stripe.url,
-  });
+  harness = await startBillingWithStripe(secret);
+  billing = harness.billing;
 });
-afterAll(async () => {
-  await billing?.close();
-  await stripe?.close();
-});
+afterAll(() => harness?.close());
 
-/** Stripe is not a user: the gateway relays its webhooks as a guest. */
-const deliver = (payload: string, signature = stripeSignature(payload, secret)) =>
-  billing.request(receivePaymentWebhook, actors.guest(), { payload, signature });
+const deliver = (payload: string) => harness.deliver(payload);
 const refused = (payload: string, signature: string) =>
   billing.failure(receivePaymentWebhook, actors.guest(), { payload, signature });
 
@@ -61,14 +56,7 @@ describe('billing.payment.webhook', () => {
       },
     );
     try {
-      const payload = checkoutCompletedPayload({
-        sessionId: pending.providerSessionId,
-        purchaseId: pending.id,
-        projectId: project.id,
-        userId: owner.userId!,
-        productId: 'honor',
-        amountTotal: 3900,
-      });
+      const payload = paidCheckoutOf(pending, 3900);
       expect(await deliver(payload)).toEqual({ received: true });
       // Stripe retries until it gets a 2xx: a redelivery is acknowledged and changes nothing.
       expect(await deliver(payload)).toEqual({ received: true });

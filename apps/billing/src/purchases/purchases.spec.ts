@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { listPurchases, purchaseUpgrade, receivePaymentWebhook } from '@memoreel/contracts';
+import { listPurchases, purchaseUpgrade } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBilling } from '../../test/billing-harness.js';
-import { checkoutCompletedPayload, startFakeStripe, stripeSignature } from '../../test/stripe-fakes.js';
+import {
+  type BillingHarness,
+  type BillingWithStripe,
+  startBillingWithStripe,
+} from '../../test/billing-harness.js';
+import { paidCheckoutOf } from '../../test/stripe-fakes.js';
 
-const secret = 'whsec_purchases_test';
 let billing: BillingHarness;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let harness: BillingWithStripe;
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  billing = await startBilling({
-    PURCHASES_ENABLED: 'true',
-    STRIPE_SECRET_KEY: 'sk_test_purchases',
-    STRIPE_WEBHOOK_SECRET: secret,
-    STRIPE_API_URL: stripe.url,
-  });
+  harness = await startBillingWithStripe('whsec_purchases_test');
+  billing = harness.billing;
 });
-afterAll(async () => {
-  await billing?.close();
-  await stripe?.close();
-});
+afterAll(() => harness?.close());
 
 /** A purchase row as the checkout and webhook paths leave it. */
 async function storePurchase(
@@ -100,18 +95,7 @@ describe('billing.purchase.list', () => {
     expect((await billing.request(listPurchases, owner, {})).purchases).toEqual([]);
 
     const pending = await billing.db.purchase.findFirstOrThrow({ where: { projectId: project.id } });
-    const payload = checkoutCompletedPayload({
-      sessionId: pending.providerSessionId,
-      purchaseId: pending.id,
-      projectId: project.id,
-      userId: owner.userId!,
-      productId: 'honor',
-      amountTotal: 3500,
-    });
-    await billing.request(receivePaymentWebhook, actors.guest(), {
-      payload,
-      signature: stripeSignature(payload, secret),
-    });
+    await harness.deliver(paidCheckoutOf(pending, 3500));
 
     const { purchases } = await billing.request(listPurchases, owner, {});
     expect(purchases).toMatchObject([

@@ -3,8 +3,13 @@ import { billingErrorCodes, getUpgradeOptions, purchaseUpgrade } from '@memoreel
 import { PLANS, type Tier } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBilling } from '../../test/billing-harness.js';
-import { startFakeStripe } from '../../test/stripe-fakes.js';
+import {
+  type BillingHarness,
+  type BillingWithStripe,
+  startBilling,
+  startBillingWithStripe,
+} from '../../test/billing-harness.js';
+import type { FakeStripe } from '../../test/stripe-fakes.js';
 
 let billing: BillingHarness;
 beforeAll(async () => {
@@ -104,21 +109,14 @@ describe('billing.upgrade.purchase while purchasing is off (the default)', () =>
 });
 
 describe('billing.upgrade.purchase while purchasing is on', () => {
+  let harness: BillingWithStripe;
   let enabled: BillingHarness;
-  let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+  let stripe: FakeStripe;
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    enabled = await startBilling({
-      PURCHASES_ENABLED: 'true',
-      STRIPE_SECRET_KEY: 'sk_test_on',
-      STRIPE_API_URL: stripe.url,
-      PUBLIC_URL: 'http://app.test/',
-    });
+    harness = await startBillingWithStripe('whsec_upgrades_test', { PUBLIC_URL: 'http://app.test/' });
+    ({ billing: enabled, stripe } = harness);
   });
-  afterAll(async () => {
-    await enabled?.close();
-    await stripe?.close();
-  });
+  afterAll(() => harness?.close());
 
   it('starts a checkout, records the purchase pending and returns the checkout URL', async () => {
     const owner = actors.user();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { getProject, listPurchases, type Project, type Purchase } from '@memoreel/contracts';
-import { defaultVideoSettings } from '@memoreel/domain';
+import { getProject, listPurchases, type Purchase } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResolverApp } from '../projects/resolver-test-app.js';
+import { sampleProject, startResolverApp } from '../projects/resolver-test-app.js';
 import { PurchasesResolver } from './purchases.resolver.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;
@@ -13,15 +12,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const owner = actors.user();
-const project: Project = {
-  id: randomUUID(),
-  userId: owner.userId!,
-  name: 'Grandma Rose',
-  product: 'honor',
-  videoSettings: defaultVideoSettings(),
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const project = sampleProject(owner, { product: 'honor' });
 const purchase = (projectId: string): Purchase => ({
   id: randomUUID(),
   projectId,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   countProjects,
   createInitialProject,
@@ -6,15 +5,13 @@ import {
   deleteProject,
   getProject,
   listProjects,
-  type Project,
   renameProject,
   updateVideoSettings,
 } from '@memoreel/contracts';
-import { defaultVideoSettings } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectsResolver } from './projects.resolver.js';
-import { startResolverApp } from './resolver-test-app.js';
+import { sampleProject, startResolverApp } from './resolver-test-app.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;
 beforeAll(async () => {
@@ -23,15 +20,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const owner = actors.user();
-const project: Project = {
-  id: randomUUID(),
-  userId: owner.userId!,
-  name: 'Grandma Rose',
-  product: 'free',
-  videoSettings: defaultVideoSettings(),
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-};
+const project = sampleProject(owner);
 const FIELDS =
   'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
 

@@ -3,9 +3,11 @@ import {
   type Actor,
   ActorSchema,
   GUEST,
+  type Project,
   type RequestContract,
   requestEnvelopeSchema,
 } from '@memoreel/contracts';
+import { defaultVideoSettings } from '@memoreel/domain';
 import { BusClient, InProcessBus, type Subscription } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
@@ -16,6 +18,20 @@ import type { NextFunction, Request, Response } from 'express';
 import { formatGraphQLError } from '../graphql/format-error.js';
 import { graphqlContext } from '../graphql/graphql-context.js';
 import type { ActorRequest } from '../http/current-actor.js';
+
+/** A project as the projects service answers it, owned by `owner`. */
+export function sampleProject(owner: Actor, overrides: Partial<Project> = {}): Project {
+  return {
+    id: crypto.randomUUID(),
+    userId: owner.userId!,
+    name: 'Grandma Rose',
+    product: 'free',
+    videoSettings: defaultVideoSettings(),
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
 
 export type Answer = (envelope: { actor: Actor; data: unknown }) => unknown;
 
