@@ -1,29 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createProject, dismissAccountPrompt, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
 
 /** Dialogs are fixed to the viewport; a full-page capture would shrink them. */
 const VIEWPORT = { fullPage: false };
-
-/** A visitor becomes a guest on /dashboard, and guests are first asked to create an account. */
-async function openDashboardAsGuest(page: Page) {
-  await page.goto('/dashboard');
-  await dismissAccountPrompt(page);
-}
-
-async function dismissAccountPrompt(page: Page) {
-  const prompt = page.getByRole('dialog', { name: 'Create a FREE Account' });
-  await expect(prompt).toBeVisible({ timeout: 30_000 });
-  await prompt.getByRole('button', { name: 'Not Now' }).click();
-  await expect(prompt).toBeHidden();
-}
-
-async function createProject(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Create New Project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Project' });
-  await dialog.getByLabel('Project name').fill(name);
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/photos$/);
-}
 
 test('create, rename and delete a project', async ({ page }, testInfo) => {
   await openDashboardAsGuest(page);

@@ -1,22 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createProject, dismissAccountPrompt, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
 import { deliverPaidCheckout } from './stripe-webhook.js';
 
-async function dismissAccountPrompt(page: Page) {
-  const prompt = page.getByRole('dialog', { name: 'Create a FREE Account' });
-  await prompt.getByRole('button', { name: 'Not Now' }).click({ timeout: 30_000 });
-  await expect(prompt).toBeHidden();
-}
-
 test('a paid checkout upgrades the project and shows in the purchase history', async ({ page }, testInfo) => {
-  await page.goto('/dashboard');
-  await dismissAccountPrompt(page);
-  await page.getByRole('button', { name: 'Create New Project' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Project' });
-  await dialog.getByLabel('Project name').fill('Grandpa Joe');
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/photos$/);
-  const projectId = /\/project\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Grandpa Joe');
   const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
   expect(userId).toBeTruthy();
 
