@@ -5,12 +5,12 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import { paymentWebhookRouter } from './billing/payment-webhook.router.js';
 import type { GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
 import { requestTracing } from './http/request-tracing.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRouter } from './http/spa.js';
+import { paymentWebhookRouter } from './payments/payment-webhook.router.js';
 
 /** Builds the gateway's HTTP app; the caller decides where it listens. */
 export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {

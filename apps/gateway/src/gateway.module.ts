@@ -2,14 +2,14 @@ import { BusClient } from '@memoreel/platform';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { AccessTokenVerifier } from './auth/access-token.js';
-import { AuthModule } from './auth/auth.module.js';
-import { BillingResolver } from './billing/billing.resolver.js';
-import { PurchasesResolver } from './billing/purchases.resolver.js';
+import { AccessTokenVerifier } from './accounts/access-token.js';
+import { AuthModule } from './accounts/auth.module.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
+import { BillingResolver } from './payments/billing.resolver.js';
+import { PurchasesResolver } from './payments/purchases.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
 

@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
-import { AuthClient } from './features/auth/auth-client';
+import { AuthClient } from './features/account/auth-client';
 import { createQueryClient } from './lib/query-client';
 import { isPrerendered, takeOverPrerenderedPage } from './prerender/take-over-prerendered-page';
 import { createAppRouter } from './router';

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { SESSION_HINT_COOKIE } from './features/auth/session-hint';
+import { SESSION_HINT_COOKIE } from './features/account/session-hint';
 
 // The browser of every test was once given a session (the gateway's hint cookie), so the auth
 // client asks for it; what the fake auth API answers decides who is signed in.

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Context } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
-import { type AccessTokenVerifier, NotAuthenticatedError } from '../auth/access-token.js';
+import { type AccessTokenVerifier, NotAuthenticatedError } from '../accounts/access-token.js';
 import type { ActorRequest, GraphQLContext } from '../http/current-actor.js';
 
 type GraphQLWsContext = Context<Record<string, unknown> | undefined, unknown>;

@@ -2,8 +2,8 @@ import { authErrorCodes, ErrorCodes, subscribeNewsletter } from '@memoreel/contr
 import { newsletterMessages } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingResolver } from '../billing/billing.resolver.js';
-import { startResolverApp } from '../projects/resolver-test-app.js';
+import { startResolverApp } from '../graphql/resolver-test-app.js';
+import { BillingResolver } from '../payments/billing.resolver.js';
 import { NewsletterResolver } from './newsletter.resolver.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;

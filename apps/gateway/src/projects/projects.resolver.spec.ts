@@ -10,8 +10,8 @@ import {
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleProject, startResolverApp } from '../graphql/resolver-test-app.js';
 import { ProjectsResolver } from './projects.resolver.js';
-import { sampleProject, startResolverApp } from './resolver-test-app.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;
 beforeAll(async () => {

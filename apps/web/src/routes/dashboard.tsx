@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GuestGate } from '../features/auth/guest-gate';
+import { GuestGate } from '../features/account/guest-gate';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import type { PaymentReturn } from '../features/dashboard/use-payment-return';
 

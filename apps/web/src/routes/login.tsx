@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/login-page';
-import { redirectTarget } from '../features/auth/redirect-target';
+import { LoginPage } from '../features/account/login-page';
+import { redirectTarget } from '../features/account/redirect-target';
 
 export const Route = createFileRoute('/login')({
   // `redirect` is where a guest gate sent the visitor from; without one, sign-in leads to the dashboard.

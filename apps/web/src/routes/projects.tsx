@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GuestGate } from '../features/auth/guest-gate';
-import { ProjectsPage } from '../features/projects/projects-page';
+import { GuestGate } from '../features/account/guest-gate';
+import { ProjectsPage } from '../features/project/projects-page';
 
 export const Route = createFileRoute('/projects')({
   component: () => (

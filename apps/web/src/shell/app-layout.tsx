@@ -1,6 +1,6 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
-import { AuthModalProvider } from '../features/auth/auth-modal-provider';
+import { AuthModalProvider } from '../features/account/auth-modal-provider';
 import { GetStartedProvider } from '../features/get-started/get-started-provider';
 import { isLandingPath } from '../features/landing/landing-section';
 import { useTheme } from '../features/theme/use-theme';

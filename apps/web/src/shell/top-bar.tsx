@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { AccountNav } from '../features/auth/account-nav';
-import { useAuth } from '../features/auth/auth-provider';
+import { AccountNav } from '../features/account/account-nav';
+import { useAuth } from '../features/account/auth-provider';
 import { ThemePicker } from '../features/theme/theme-picker';
 import { Button } from '../ui/button';
 import { MemoreelWordmark } from './memoreel-logo';

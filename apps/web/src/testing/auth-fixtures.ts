@@ -1,7 +1,7 @@
 import type { User } from '@memoreel/contracts';
 import { vi } from 'vitest';
-import { type AuthApi, AuthApiError, type PublicSession } from '../features/auth/auth-api';
-import { AuthClient } from '../features/auth/auth-client';
+import { type AuthApi, AuthApiError, type PublicSession } from '../features/account/auth-api';
+import { AuthClient } from '../features/account/auth-client';
 
 /** Test data and a fake gateway for specs; never imported by the app. */
 

@@ -1,7 +1,7 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { AppProviders } from '../app-providers';
-import type { AuthClient } from '../features/auth/auth-client';
+import type { AuthClient } from '../features/account/auth-client';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
 import { fakeAuthClient } from './auth-fixtures';

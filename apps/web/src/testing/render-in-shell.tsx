@@ -10,9 +10,9 @@ import {
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import type { AuthClient } from '../features/auth/auth-client';
-import { AuthModalProvider } from '../features/auth/auth-modal-provider';
-import { AuthProvider } from '../features/auth/auth-provider';
+import type { AuthClient } from '../features/account/auth-client';
+import { AuthModalProvider } from '../features/account/auth-modal-provider';
+import { AuthProvider } from '../features/account/auth-provider';
 import { GetStartedProvider } from '../features/get-started/get-started-provider';
 import { createQueryClient } from '../lib/query-client';
 

@@ -2,8 +2,8 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
-import { useAuthModal } from '../auth/auth-modal-provider';
-import { useAuth } from '../auth/auth-provider';
+import { useAuthModal } from '../account/auth-modal-provider';
+import { useAuth } from '../account/auth-provider';
 
 /**
  * "Create a FREE Account" for guests on the dashboard and projects page: a guest's work lives in a

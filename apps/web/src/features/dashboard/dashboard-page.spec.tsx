@@ -8,7 +8,7 @@ import {
   sampleProject,
   signedInClient,
   stubGraphQL,
-} from '../projects/fake-graphql';
+} from '../project/fake-graphql';
 import type { PurchaseRecord } from '../purchases/purchases-api';
 
 afterEach(() => {

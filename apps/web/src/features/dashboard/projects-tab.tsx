@@ -1,5 +1,5 @@
-import { CreateProjectButton } from '../projects/create-project-dialog';
-import { ProjectList } from '../projects/project-list';
+import { CreateProjectButton } from '../project/create-project-dialog';
+import { ProjectList } from '../project/project-list';
 
 export function ProjectsTab() {
   return (

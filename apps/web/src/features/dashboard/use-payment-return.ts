@@ -2,7 +2,7 @@ import { planFor, tierOf, upgradeMessages } from '@memoreel/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
-import { useRefreshAfterPayment } from '../projects/queries';
+import { useRefreshAfterPayment } from '../project/queries';
 
 export interface PaymentReturn {
   success?: string;

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { useLatest } from '../../lib/use-latest';
 import { MemoreelMark } from '../../shell/memoreel-logo';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
-import { useAuth } from '../auth/auth-provider';
-import { BotCheck } from '../auth/bot-check/bot-check';
+import { useAuth } from '../account/auth-provider';
+import { BotCheck } from '../account/bot-check/bot-check';
 import { GetStartedError, setUpWorkspace } from './set-up-workspace';
 
 /** Spec §4: the full-screen "Setting up your workspace..." step of Get Started. */

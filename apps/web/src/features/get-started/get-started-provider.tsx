@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
-import { useAuth } from '../auth/auth-provider';
-import { hasAnyProject } from '../projects/initial-project';
+import { useAuth } from '../account/auth-provider';
+import { hasAnyProject } from '../project/initial-project';
 
 interface GetStarted {
   /** "Get Started" / "Start Your Free Video": a first project for newcomers, the dashboard for others. */

@@ -3,11 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, sampleGuest, sampleSession, sampleUser } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { AuthApiError } from '../auth/auth-api';
-import type { BotCheckProps } from '../auth/bot-check/bot-check';
-import { createInitialProject } from '../projects/initial-project';
+import { AuthApiError } from '../account/auth-api';
+import type { BotCheckProps } from '../account/bot-check/bot-check';
+import { createInitialProject } from '../project/initial-project';
 
-vi.mock('../auth/bot-check/bot-check', () => ({
+vi.mock('../account/bot-check/bot-check', () => ({
   BotCheck: ({ onVerified }: BotCheckProps) => (
     <button type="button" onClick={() => onVerified('solved-bot-check')}>
       Solve bot check
@@ -15,7 +15,7 @@ vi.mock('../auth/bot-check/bot-check', () => ({
   ),
 }));
 
-vi.mock('../projects/initial-project', () => ({
+vi.mock('../project/initial-project', () => ({
   createInitialProject: vi.fn(async () => ({ id: 'first-project' })),
   hasAnyProject: vi.fn(async () => false),
 }));

@@ -1,7 +1,7 @@
 import { authMessages } from '@memoreel/contracts';
-import type { AuthClient } from '../auth/auth-client';
-import { guestSessionFailure, startGuestSession } from '../auth/guest-session';
-import { createInitialProject, type InitialProject } from '../projects/initial-project';
+import type { AuthClient } from '../account/auth-client';
+import { guestSessionFailure, startGuestSession } from '../account/guest-session';
+import { createInitialProject, type InitialProject } from '../project/initial-project';
 
 /** A failed Get Started step, titled with the spec's toast ("Failed to start project" …). */
 export class GetStartedError extends Error {

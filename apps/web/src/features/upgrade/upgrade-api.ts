@@ -1,6 +1,6 @@
 import { graphqlRequest } from '../../lib/graphql';
 
-/** The gateway's billing operations (apps/gateway/src/billing), as the upgrade dialog uses them. */
+/** The gateway's billing operations (apps/gateway/src/payments), as the upgrade dialog uses them. */
 
 export interface UpgradePrice {
   productId: string;

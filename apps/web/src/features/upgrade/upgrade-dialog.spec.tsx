@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sampleGuest } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { GraphQLFailure, sampleProject, signedInClient, stubGraphQL } from '../projects/fake-graphql';
+import { GraphQLFailure, sampleProject, signedInClient, stubGraphQL } from '../project/fake-graphql';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,8 +6,8 @@ import { GraphQLRequestError } from '../../lib/graphql';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { useAuth } from '../auth/auth-provider';
-import { usePurchaseUpgrade, useUpgradeOptions } from '../projects/queries';
+import { useAuth } from '../account/auth-provider';
+import { usePurchaseUpgrade, useUpgradeOptions } from '../project/queries';
 import { TierBadge } from './tier-badge';
 import { formatPrice, type UpgradePrice } from './upgrade-api';
 

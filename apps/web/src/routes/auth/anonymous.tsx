@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AnonymousSignInPage } from '../../features/auth/anonymous-sign-in-page';
-import { redirectTarget } from '../../features/auth/redirect-target';
+import { AnonymousSignInPage } from '../../features/account/anonymous-sign-in-page';
+import { redirectTarget } from '../../features/account/redirect-target';
 
 export const Route = createFileRoute('/auth/anonymous')({
   validateSearch: (search: Record<string, unknown>) => ({ redirect: redirectTarget(search.redirect) }),

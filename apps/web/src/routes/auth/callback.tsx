@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthCallbackPage, type AuthCallbackSearch } from '../../features/auth/auth-callback-page';
-import { redirectTarget } from '../../features/auth/redirect-target';
+import { AuthCallbackPage, type AuthCallbackSearch } from '../../features/account/auth-callback-page';
+import { redirectTarget } from '../../features/account/redirect-target';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 

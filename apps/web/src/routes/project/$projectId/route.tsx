@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
-import { GuestGate } from '../../../features/auth/guest-gate';
-import { ProjectCrashScreen } from '../../../features/projects/project-layout/project-error-screens';
-import { ProjectLayout } from '../../../features/projects/project-layout/project-layout';
+import { GuestGate } from '../../../features/account/guest-gate';
+import { ProjectCrashScreen } from '../../../features/project/project-layout/project-error-screens';
+import { ProjectLayout } from '../../../features/project/project-layout/project-layout';
 
 /** All nine workflow steps need a user (spec §2) and share the project's sidebar. */
 export const Route = createFileRoute('/project/$projectId')({

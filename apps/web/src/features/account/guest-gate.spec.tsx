@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, sampleGuest, sampleSession, sampleUser } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { sampleProject, stubGraphQL } from '../projects/fake-graphql';
+import { sampleProject, stubGraphQL } from '../project/fake-graphql';
 import { AuthApiError } from './auth-api';
 import type { BotCheckProps } from './bot-check/bot-check';
 
