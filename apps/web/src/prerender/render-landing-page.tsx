@@ -1,11 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { AuthClient } from '../features/auth/auth-client';
-import { AuthProvider } from '../features/auth/auth-provider';
+import { AppProviders } from '../app-providers';
+import { AuthClient } from '../features/account/auth-client';
 import { LANDING_SECTIONS } from '../features/landing/landing-section';
-import { ThemeContext, type ThemeState } from '../features/theme/theme-provider';
+import type { ThemeState } from '../features/theme/theme-provider';
 import { DEFAULT_COLOR_MODE, DEFAULT_THEME } from '../features/theme/themes';
 import { createQueryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
@@ -46,13 +45,9 @@ export async function renderLandingPage(path: LandingPath): Promise<string> {
   await router.load();
   const { prelude } = await prerender(
     <StrictMode>
-      <ThemeContext value={firstVisitTheme}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider client={new AuthClient()}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </ThemeContext>
+      <AppProviders queryClient={queryClient} authClient={new AuthClient()} theme={firstVisitTheme}>
+        <RouterProvider router={router} />
+      </AppProviders>
     </StrictMode>,
     // Never split a large section into a later chunk: that needs an inline script to reveal it.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
