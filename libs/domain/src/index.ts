@@ -1,4 +1,5 @@
 export * from './newsletter.js';
+export * from './photos.js';
 export * from './plans.js';
 export * from './projects.js';
 export * from './text.js';

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/** Photo rules of spec §5 and §9, shared by the SPA (step 1–4 screens) and the services that enforce them. */
+
+/** Largest photo a user may upload (spec §9 "max 10MB per file"), enforced by media on `complete`. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** Files uploaded at once from one browser (spec §9 "3 files per batch"). */
+export const PHOTO_UPLOAD_BATCH_SIZE = 3;
+/** Decoded pixels a photo may have: a 12 MP phone photo passes with room, a decompression bomb does not. */
+export const MAX_PHOTO_PIXELS = 100_000_000;
+
+/** Image types the dropzone accepts (spec §5), and HEIC/HEIF from phones (converted to JPEG by media). */
+export const PHOTO_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+] as const;
+export type PhotoContentType = (typeof PHOTO_CONTENT_TYPES)[number];
+export const PHOTO_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.heic', '.heif'] as const;
+
+/** Who may see a photo in the editor: the owner's uploads, and friends' uploads once accepted (issue 19). */
+export const PHOTO_STATUSES = ['accepted', 'pending'] as const;
+export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
+
+/** The eight filters of spec §3 (their colour matrices: photo-filters.ts). */
+export const PHOTO_FILTERS = [
+  'none',
+  'grayscale',
+  'sepia',
+  'vintage',
+  'warm',
+  'cool',
+  'dramatic',
+  'bright',
+] as const;
+export type PhotoFilter = (typeof PHOTO_FILTERS)[number];
+export const PhotoFilterSchema = z.enum(PHOTO_FILTERS);
+
+/** Zoom, rotation and translation bounds of spec §5. Translation is a percentage of the frame. */
+export const TRANSFORM_LIMITS = {
+  scale: { min: 1, max: 4, step: 0.1 },
+  rotate: { min: -180, max: 180, step: 1 },
+  translate: { min: -50, max: 50, snap: 3 },
+  /** Wheel zoom: scale change per wheel delta unit. */
+  wheelZoomPerDelta: 0.001,
+} as const;
+
+/** One keyframe of a photo's motion. */
+export const PhotoTransformSchema = z.object({
+  scale: z.number().finite(),
+  translateX: z.number().finite(),
+  translateY: z.number().finite(),
+  rotate: z.number().finite(),
+});
+export type PhotoTransform = z.infer<typeof PhotoTransformSchema>;
+
+/** A photo's motion, keyed '0' (start) and '100' (end) as stored (spec §3). */
+export const PhotoTransformsSchema = z.object({ '0': PhotoTransformSchema, '100': PhotoTransformSchema });
+export type PhotoTransforms = z.infer<typeof PhotoTransformsSchema>;
+
+export const IDENTITY_TRANSFORM: PhotoTransform = Object.freeze({
+  scale: 1,
+  translateX: 0,
+  translateY: 0,
+  rotate: 0,
+});
+export const DEFAULT_TRANSFORMS: PhotoTransforms = Object.freeze({
+  '0': IDENTITY_TRANSFORM,
+  '100': IDENTITY_TRANSFORM,
+});
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** A translation percentage clamped to ±50 and snapped to 0 within 3 % of the centre. */
+export function clampTranslation(value: number): number {
+  const { min, max, snap } = TRANSFORM_LIMITS.translate;
+  const clamped = clamp(value, min, max);
+  return Math.abs(clamped) < snap ? 0 : clamped;
+}
+
+/** A keyframe within the spec's bounds: scale 1–4 (0.1 steps), rotation ±180 (whole degrees), translation ±50 % with the centre snap. */
+export function clampTransform(transform: PhotoTransform): PhotoTransform {
+  const { scale, rotate } = TRANSFORM_LIMITS;
+  return {
+    scale: Math.round(clamp(transform.scale, scale.min, scale.max) * 10) / 10,
+    rotate: Math.round(clamp(transform.rotate, rotate.min, rotate.max)),
+    translateX: clampTranslation(transform.translateX),
+    translateY: clampTranslation(transform.translateY),
+  };
+}
+
+export function clampTransforms(transforms: PhotoTransforms): PhotoTransforms {
+  return { '0': clampTransform(transforms['0']), '100': clampTransform(transforms['100']) };
+}
+
+/** A stored transforms value, or the identity motion when it is missing or malformed. */
+export function parseTransforms(value: unknown): PhotoTransforms {
+  const parsed = PhotoTransformsSchema.safeParse(value);
+  return parsed.success ? clampTransforms(parsed.data) : DEFAULT_TRANSFORMS;
+}
+
+/** The photo texts of spec §2 and §8, in one place. */
+export const photoMessages = {
+  invalidProject: 'Invalid project',
+  invalidProjectId: 'Invalid project ID',
+  uploadHint: 'JPG, PNG, GIF or WEBP (max 10MB per file)',
+  uploadProgress: (remaining: number, total: number) =>
+    `Uploading photos, ${remaining} of ${total} remaining...`,
+  uploaded: (name: string) => `Uploaded ${name}`,
+  uploadFailedFor: (name: string) => `Failed to upload ${name}`,
+  onlyMoreAllowed: (n: number) =>
+    `You can only upload ${n} more photos with your current plan. Upgrade to add more.`,
+  limitReached: (limit: number) =>
+    `You've reached the limit of ${limit} photos for your current plan. Upgrade to add more.`,
+  uploadedCount: (n: number) => `Successfully uploaded ${n} photo(s)`,
+  uploadedDescription: 'Your photos are ready to be organized and edited',
+  uploadFailed: 'Upload failed',
+  uploadFailedDescription: 'There was an error uploading your photos. Please try again.',
+  uploadedSome: (n: number) => `Uploaded ${n} photos`,
+  skippedForLimit: (m: number) => `${m} photos were skipped due to plan limits`,
+  upgradePlan: 'Upgrade Plan',
+  deletedCount: (n: number) => `Deleted ${n} photo(s)`,
+  deleteFailed: 'Failed to delete photos',
+  photoRemoved: 'Photo removed',
+  removeFailed: 'Failed to remove photo',
+  filterApplied: 'Filter applied',
+  filterFailed: 'Failed to apply filter',
+  transformFailed: 'Failed to update transform',
+  uploadPhotosFailed: 'Failed to upload photos. Please try again.',
+  /** Server-side verification failures (beyond the spec, which does not show them). */
+  tooLarge: (name: string) => `${name} is larger than 10 MB`,
+  notAnImage: (name: string) => `${name} is not a JPG, PNG, GIF, WEBP or HEIC image`,
+  damaged: (name: string) => `${name} could not be read; the file may be damaged`,
+  tooManyPixels: (name: string) => `${name} has too many pixels to process`,
+  photoNotFound: 'Photo not found',
+} as const;
