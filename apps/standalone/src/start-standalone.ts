@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGatewayApp } from '@memoreel/gateway';
@@ -23,6 +23,8 @@ export interface Standalone {
   devMailUrl: string | undefined;
   close(): Promise<void>;
 }
+
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 const STORAGE_BUCKETS = ['photos', 'music', 'videos'];
 
@@ -48,19 +50,23 @@ function defaultWebDist(): string | undefined {
 export async function startStandalone(config: StandaloneConfig, logger: Logger): Promise<Standalone> {
   const dataDir = resolve(config.MEMOREEL_DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  await access(dataDir, constants.W_OK);
   // As root, Postgres runs as the `postgres` user, which must be able to pass through our folder.
   if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
   const started: (() => Promise<void>)[] = [];
+  // Each step stops once, however often close is called (a second Ctrl+C, a test's clean-up).
   const close = async () => {
-    for (const stop of started.reverse())
+    for (const stop of started.splice(0).reverse())
       await stop().catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
   };
 
   try {
     let database: EmbeddedDatabase | undefined;
     if (!config.DATABASE_URL) {
+      const since = performance.now();
       database = await startEmbeddedDatabase(join(dataDir, 'postgres'), logger);
       started.push(database.stop);
+      logger.info(`database ready (${seconds(since)})`);
     }
     const databaseUrl = config.DATABASE_URL ?? (database as EmbeddedDatabase).url;
 
@@ -88,6 +94,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       SMTP_URL: config.SMTP_URL ?? mailCatcher?.smtpUrl,
     };
     const running: RunningService[] = [];
+    const servicesSince = performance.now();
     for (const definition of services) {
       const service = await startService(
         definition,
@@ -103,6 +110,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       running.push(service);
       started.push(() => service.close());
     }
+
+    logger.info(`${services.length} services ready (${seconds(servicesSince)})`);
 
     const gateway = await createGatewayApp({
       bus,

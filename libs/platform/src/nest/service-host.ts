@@ -37,11 +37,12 @@ export async function startService(
   options: { migrate?: boolean } = {},
 ): Promise<RunningService> {
   if (options.migrate && definition.migrationsDir) {
-    await migrateSchema({
+    const applied = await migrateSchema({
       databaseUrl: context.databaseUrl,
       schema: definition.name,
       migrationsDir: definition.migrationsDir,
     });
+    if (applied.length > 0) context.logger.info(`applied ${applied.length} database migration(s)`);
   }
   const root: DynamicModule = {
     module: ServiceRootModule,

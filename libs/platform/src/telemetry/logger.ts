@@ -1,31 +1,77 @@
 import type { LoggerService } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
-import { type Logger, pino } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import { build as prettyStream } from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
-/** JSON logs with the active trace and span ids, so a log line leads to its trace. */
-export function createLogger(options: { service: string; level?: string }): Logger {
-  return pino({
+/** `json` for collectors and the cluster; `pretty` for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/** JSON unless a person is reading: LOG_FORMAT decides, else a terminal on stdout means pretty. */
+export function logFormatFor(
+  env: NodeJS.ProcessEnv = process.env,
+  isTerminal = Boolean(process.stdout.isTTY),
+): LogFormat {
+  if (env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty') return env.LOG_FORMAT;
+  return isTerminal ? 'pretty' : 'json';
+}
+
+/** Fields a person at a terminal does not need on every line. */
+const QUIET_FIELDS = 'pid,hostname,service,module,context,trace_id,span_id';
+
+/** One short line per entry: time, level when it matters, `[module]`, the message. */
+export function prettyDestination(colorize = Boolean(process.stdout.isTTY)): DestinationStream {
+  return prettyStream({
+    sync: true,
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: QUIET_FIELDS,
+    messageFormat: (log, messageKey) =>
+      `${log.module ? `[${String(log.module)}] ` : ''}${String(log[messageKey] ?? '')}`,
+    customPrettifiers: {
+      level: (_value, _key, _log, { label, labelColorized }) => (label === 'INFO' ? '' : labelColorized),
+    },
+  });
+}
+
+/** Logs with the active trace and span ids, so a log line leads to its trace. */
+export function createLogger(options: { service: string; level?: string; format?: LogFormat }): Logger {
+  const logger = {
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     base: { service: options.service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label: string) => ({ level: label }) },
     mixin() {
       const span = trace.getActiveSpan();
       if (!span) return {};
       const { traceId, spanId } = span.spanContext();
       return { trace_id: traceId, span_id: spanId };
     },
-  });
+  };
+  const format = options.format ?? logFormatFor();
+  return format === 'pretty' ? pino(logger, prettyDestination()) : pino(logger);
 }
+
+/** Nest's start-up chatter (modules loaded, routes mapped): worth a look only when debugging. */
+const NEST_BOOT_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestMicroservice',
+  'NestApplication',
+  'GraphQLModule',
+]);
 
 /** Routes Nest's own logging through pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    if (context && NEST_BOOT_CONTEXTS.has(context)) this.logger.debug({ context }, String(message));
+    else this.logger.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, stack: trace }, String(message));
