@@ -1,6 +1,19 @@
 import { env } from '@memoreel/platform';
 import { z } from 'zod';
 
+/** GRAPHQL_INTROSPECTION as given: `true`, `false`, or unset. */
+export const graphqlIntrospection = z.enum(['true', 'false']).optional();
+
+/** Introspection is for development: on when asked for, or in NODE_ENV=development unless turned off. */
+export function introspectionEnabled(config: {
+  GRAPHQL_INTROSPECTION?: 'true' | 'false' | undefined;
+  NODE_ENV?: string | undefined;
+}): boolean {
+  return config.GRAPHQL_INTROSPECTION
+    ? config.GRAPHQL_INTROSPECTION === 'true'
+    : config.NODE_ENV === 'development';
+}
+
 export const gatewayEnvironment = z.object({
   NATS_URL: env.natsUrl(),
   BUS_NAMESPACE: z
@@ -14,6 +27,9 @@ export const gatewayEnvironment = z.object({
   /** Public origin when behind a proxy: where redirects and the OIDC callback point. */
   PUBLIC_URL: env.optionalUrl('public origin of the app'),
   LOG_LEVEL: env.logLevel(),
+  /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
+  GRAPHQL_INTROSPECTION: graphqlIntrospection,
+  NODE_ENV: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
   SENTRY_DSN: env.optionalUrl('Sentry DSN'),
 });

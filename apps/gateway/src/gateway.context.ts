@@ -11,6 +11,8 @@ export interface GatewayContext {
   publicUrl?: string | undefined;
   /** Extra HTTP routes, e.g. the local storage router in standalone mode. */
   routes?: { path: string; handler: RequestHandler }[];
+  /** Whether anyone may ask for the GraphQL schema (introspection): development only (GRAPHQL_INTROSPECTION). */
+  introspection?: boolean;
   /** Everything that must answer for /health/ready (bus is always included). */
   readiness?: ReadinessCheck[];
 }

@@ -7,6 +7,7 @@ import { AuthModule } from './accounts/auth.module.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
+import { queryLimits } from './graphql/query-limits.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
@@ -49,6 +50,8 @@ export class GatewayModule {
             context: graphqlContext,
             formatError: formatGraphQLError,
             includeStacktraceInErrorResponses: false,
+            introspection: gateway.introspection ?? false,
+            ...queryLimits(),
           }),
         }),
       ],

@@ -1,4 +1,4 @@
 export { createGatewayApp } from './create-gateway.js';
-export { gatewayEnvironment } from './gateway.config.js';
+export { gatewayEnvironment, graphqlIntrospection, introspectionEnabled } from './gateway.config.js';
 export type { GatewayContext } from './gateway.context.js';
 export { GatewayModule } from './gateway.module.js';

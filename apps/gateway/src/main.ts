@@ -6,7 +6,7 @@ import {
   startTelemetry,
 } from '@memoreel/platform';
 import { createGatewayApp } from './create-gateway.js';
-import { gatewayEnvironment } from './gateway.config.js';
+import { gatewayEnvironment, introspectionEnabled } from './gateway.config.js';
 
 const config = loadConfigOrExit(gatewayEnvironment);
 const telemetry = startTelemetry({
@@ -25,6 +25,7 @@ const app = await createGatewayApp({
   logger,
   webDistDir: config.WEB_DIST_DIR,
   publicUrl: config.PUBLIC_URL,
+  introspection: introspectionEnabled(config),
 });
 await app.listen(config.PORT, config.HOST);
 logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);

@@ -1,3 +1,4 @@
+import { graphqlIntrospection } from '@memoreel/gateway';
 import { env } from '@memoreel/platform';
 import { z } from 'zod';
 
@@ -14,6 +15,9 @@ export const standaloneEnvironment = z.object({
   /** A real mail server; without one, mail goes to the built-in catcher at /dev/mail. */
   SMTP_URL: env.optionalUrl('SMTP server for outgoing mail'),
   LOG_LEVEL: env.logLevel(),
+  /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
+  GRAPHQL_INTROSPECTION: graphqlIntrospection,
+  NODE_ENV: z.string().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
   SENTRY_DSN: env.optionalUrl('Sentry DSN'),
 });

@@ -3,7 +3,7 @@ import { constants, existsSync } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGatewayApp } from '@memoreel/gateway';
+import { createGatewayApp, introspectionEnabled } from '@memoreel/gateway';
 import {
   InProcessBus,
   LocalStorage,
@@ -118,6 +118,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       logger: logger.child({ module: 'gateway' }),
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist(),
       publicUrl: url,
+      introspection: introspectionEnabled(config),
       routes: [
         { path: '/storage', handler: localStorageRouter(storage) },
         ...(mailCatcher ? [{ path: '/dev/mail', handler: mailCatcher.routes }] : []),
