@@ -62,6 +62,10 @@ describe('project name', () => {
     ['"Quoted"', 'Project name contains invalid characters'],
     ["Dad's 70th", 'Project name contains invalid characters'],
     ['Tom & Jerry', 'Project name contains invalid characters'],
+    ['\u202E', 'Project name cannot be empty'],
+    ['\u2066\u2069\u200F', 'Project name cannot be empty'],
+    ['\u200B\u200D', 'Project name cannot be empty'],
+    ['\u3164\u3164', 'Project name cannot be empty'],
   ])('rejects %j: %s', (input, message) => {
     expect(checkProjectName(input)).toEqual({ ok: false, message });
     expect(ProjectNameSchema.safeParse(input).error?.issues[0]?.message).toBe(message);
@@ -75,6 +79,8 @@ describe('project name', () => {
     ['a'.repeat(100), 'a'.repeat(100)],
     [` ${'b'.repeat(100)} `, 'b'.repeat(100)],
     ['Ünïcödé 🎉 name', 'Ünïcödé 🎉 name'],
+    ['Holiday\u202Egpj.exe', 'Holidaygpj.exe'],
+    ['رحلة الصيف', 'رحلة الصيف'],
   ])('accepts %j as %j (control characters stripped, trimmed)', (input, name) => {
     expect(checkProjectName(input)).toEqual({ ok: true, name });
     expect(ProjectNameSchema.parse(input)).toBe(name);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanText } from './text.js';
+import { cleanName, hasVisibleCharacter } from './text.js';
 
 /** Projects a user may own at once (spec §5, §9). */
 export const MAX_PROJECTS = 10;
@@ -70,17 +70,18 @@ export function canCreateProject(count: number): boolean {
 const NAME_INVALID_CHARACTERS = /[<>"'&]/;
 
 /**
- * A project name as typed: control characters stripped and trimmed, then 1 to 100 characters
- * without < > " ' &. Parsing yields the cleaned name.
+ * A project name as typed: control and bidi characters stripped and trimmed, then 1 to 100
+ * characters, at least one of them visible, without < > " ' &. Parsing yields the cleaned name.
  */
 export const ProjectNameSchema = z
   .string({ error: projectMessages.name.required })
   .min(1, projectMessages.name.required)
-  .transform(cleanText)
+  .transform(cleanName)
   .pipe(
     z
       .string()
       .min(1, projectMessages.name.empty)
+      .refine(hasVisibleCharacter, projectMessages.name.empty)
       .max(PROJECT_NAME_MAX_LENGTH, projectMessages.name.tooLong)
       .refine((name) => !NAME_INVALID_CHARACTERS.test(name), projectMessages.name.invalidCharacters),
   );
