@@ -7,6 +7,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
+import { requestLog } from './http/request-log.js';
 import { requestTracing } from './http/request-tracing.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRouter } from './http/spa.js';
@@ -19,6 +20,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   server.set('trust proxy', 'loopback, linklocal, uniquelocal');
   server.use(securityHeaders);
   server.use(requestTracing);
+  server.use(requestLog(gateway.logger));
   server.use(
     operationsRouter(() => [
       { name: 'bus', check: () => gateway.bus.isReady() },
