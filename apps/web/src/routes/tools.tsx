@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../shell/coming-soon-page';
+import { ToolsPage } from '../features/tools/tools-page';
 
 export const Route = createFileRoute('/tools')({
-  component: () => <ComingSoonPage title="Free Image Tools" />,
+  component: ToolsPage,
 });

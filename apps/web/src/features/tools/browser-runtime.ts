@@ -1,0 +1,60 @@
+import { type Dimensions, type ToolsRuntime, UNREADABLE_IMAGE } from './tools-session';
+import { crashedJob, WorkerPool } from './worker-pool';
+import type { HeicJob, HeicJobResult, ToolJob, ToolJobResult } from './worker-protocol';
+
+/** Leave a core to the page (typing, scrolling) and keep at most two 12 MP images in flight. */
+function poolSize(): number {
+  const cores = navigator.hardwareConcurrency || 2;
+  return Math.max(1, Math.min(2, cores - 1));
+}
+
+function measure(url: string): Promise<Dimensions> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => reject(new Error(UNREADABLE_IMAGE));
+    image.src = url;
+  });
+}
+
+export interface BrowserRuntime extends ToolsRuntime {
+  dispose(): void;
+}
+
+/**
+ * The tools' workers, started when the page opens so that, once it has loaded, the tools keep working
+ * with no network. The HEIC decoder (3 MB of WebAssembly) is started a moment later, when the page is idle.
+ */
+export function createBrowserRuntime(): BrowserRuntime {
+  const tools = new WorkerPool<ToolJob, ToolJobResult>(
+    () =>
+      new Worker(new URL('./image-tools.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'image-tools',
+      }),
+    poolSize(),
+    crashedJob,
+  );
+  let heic: WorkerPool<HeicJob, HeicJobResult> | null = null;
+  const heicPool = () => {
+    heic ??= new WorkerPool<HeicJob, HeicJobResult>(
+      () => new Worker(new URL('./heic.worker.ts', import.meta.url), { type: 'module', name: 'heic' }),
+      1,
+      crashedJob,
+    );
+    return heic;
+  };
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1000));
+  const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+  const warmUp = idle(() => heicPool());
+  return {
+    runTool: (job) => tools.run(job),
+    convertHeic: (job) => heicPool().run(job),
+    measure,
+    dispose() {
+      cancelIdle(warmUp);
+      tools.dispose();
+      heic?.dispose();
+    },
+  };
+}
