@@ -17,21 +17,30 @@ export function logFormatFor(
   return isTerminal ? 'pretty' : 'json';
 }
 
-/** Fields a person at a terminal does not need on every line. */
-const QUIET_FIELDS = 'pid,hostname,service,module,context,trace_id,span_id';
+/** Fields a person at a terminal does not need on every line (request lines say them in words). */
+const QUIET_FIELDS =
+  'pid,hostname,service,module,context,trace_id,span_id,time,level,method,path,status,durationMs,operation';
 
-/** One short line per entry: time, level when it matters, `[module]`, the message. */
+const LEVEL_WORDS: Record<string, [word: string, ansi: string]> = {
+  warn: ['warning: ', '\x1b[33m'],
+  error: ['error: ', '\x1b[31m'],
+  fatal: ['fatal: ', '\x1b[31m'],
+};
+
+/** `03:04:08  [auth] applied 4 database migration(s)`: time, module, a level word when it matters, the message. */
 export function prettyDestination(colorize = Boolean(process.stdout.isTTY)): DestinationStream {
   return prettyStream({
     sync: true,
     colorize,
     singleLine: true,
-    translateTime: 'SYS:HH:MM:ss',
     ignore: QUIET_FIELDS,
-    messageFormat: (log, messageKey) =>
-      `${log.module ? `[${String(log.module)}] ` : ''}${String(log[messageKey] ?? '')}`,
-    customPrettifiers: {
-      level: (_value, _key, _log, { label, labelColorized }) => (label === 'INFO' ? '' : labelColorized),
+    customColors: 'message:reset',
+    messageFormat: (log, messageKey) => {
+      const time = new Date(String(log.time)).toTimeString().slice(0, 8);
+      const [word, ansi] = LEVEL_WORDS[String(log.level)] ?? ['', ''];
+      const level = word && colorize ? `${ansi}${word}\x1b[39m` : word;
+      const module = log.module ? `[${String(log.module)}] ` : '';
+      return `${time}  ${module}${level}${String(log[messageKey] ?? '')}`;
     },
   });
 }
