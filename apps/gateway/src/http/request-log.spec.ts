@@ -13,7 +13,9 @@ it('writes one line per API request and per failure, and none for files and prob
   const app = express();
   app.use(requestLog(logger));
   app.use(express.json());
-  app.post('/graphql', (_req, res) => res.json({ data: {} }));
+  const graphql = express.Router();
+  graphql.post('/', (_req, res) => res.json({ data: {} }));
+  app.use('/graphql', graphql);
   app.post('/auth/v1/token', (_req, res) => res.status(400).json({ error: 'invalid_grant' }));
   app.get('/assets/app.js', (_req, res) => res.send('//'));
   app.get('/health/ready', (_req, res) => res.json({ status: 'ok' }));

@@ -18,19 +18,21 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = performance.now();
     res.on('finish', () => {
       const status = res.statusCode;
-      const api = API_PATHS.some((prefix) => req.path.startsWith(prefix)) || req.method !== 'GET';
+      // Routers mounted on a prefix (Apollo on /graphql) leave req.path relative to it.
+      const path = req.originalUrl.split('?')[0] ?? req.path;
+      const api = API_PATHS.some((prefix) => path.startsWith(prefix)) || req.method !== 'GET';
       if (!api && status < 500) return;
-      if (req.path.startsWith('/health') || req.path === '/metrics') return;
+      if (path.startsWith('/health') || path === '/metrics') return;
       const durationMs = Math.round(performance.now() - started);
       const operation = operationOf(req);
       const fields = {
         method: req.method,
-        path: req.path,
+        path,
         status,
         durationMs,
         ...(operation ? { operation } : {}),
       };
-      const line = `${req.method} ${req.path}${operation ? ` ${operation}` : ''} ${status} ${durationMs} ms`;
+      const line = `${req.method} ${path}${operation ? ` ${operation}` : ''} ${status} ${durationMs} ms`;
       if (status >= 500) logger.error(fields, line);
       else if (status >= 400) logger.warn(fields, line);
       else logger.info(fields, line);

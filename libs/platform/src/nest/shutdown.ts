@@ -1,5 +1,5 @@
 /**
- * Runs `close` once on SIGINT/SIGTERM, then exits; a second signal exits at once.
+ * Runs `close` once on SIGINT/SIGTERM/SIGHUP, then exits; a second signal exits at once.
  * Keeps Ctrl+C from leaving child processes (embedded Postgres, workers) behind.
  */
 export function onShutdown(close: () => Promise<void>, log: (message: string) => void = console.error): void {
@@ -21,4 +21,6 @@ export function onShutdown(close: () => Promise<void>, log: (message: string) =>
   };
   process.on('SIGINT', handle);
   process.on('SIGTERM', handle);
+  // A closed terminal: Postgres takes SIGHUP as "reload", so without this it would outlive us.
+  process.on('SIGHUP', handle);
 }
