@@ -12,8 +12,17 @@ self.onmessage = async ({ data: job }: MessageEvent<ToolJob>) => {
   let result: ToolJobResult;
   try {
     bitmap = await createImageBitmap(job.source);
-    const output = await runTool(bitmap, job.tool, job.strategy ?? defaultStrategy);
-    result = { id: job.id, ok: true, ...output, milliseconds: performance.now() - started };
+    const decodeMilliseconds = performance.now() - started;
+    // A JPEG has no transparency, so there is nothing to put white under.
+    const opaque = job.source.type === 'image/jpeg';
+    const output = await runTool(bitmap, job.tool, { strategy: job.strategy ?? defaultStrategy, opaque });
+    result = {
+      id: job.id,
+      ok: true,
+      ...output,
+      decodeMilliseconds,
+      milliseconds: performance.now() - started,
+    };
   } catch (error) {
     console.error('Image tool failed', error);
     result = { id: job.id, ok: false, message: PROCESSING_FAILED };

@@ -14,7 +14,16 @@ function fakeRuntime(sizes: Record<string, Dimensions> = {}) {
       jobs.push(job);
       return new Promise<ToolJobResult>((resolve) =>
         release.push(() =>
-          resolve({ id: job.id, ok: true, blob: new Blob(['x']), width: 30, height: 40, milliseconds: 12.5 }),
+          resolve({
+            id: job.id,
+            ok: true,
+            blob: new Blob(['x']),
+            width: 30,
+            height: 40,
+            milliseconds: 12.5,
+            decodeMilliseconds: 2,
+            encodeMilliseconds: 3,
+          }),
         ),
       );
     },

@@ -19,6 +19,9 @@ export interface ToolJobDone {
   height: number;
   /** From the start of decoding to the encoded file, in the worker. */
   milliseconds: number;
+  /** The browser's own JPEG/PNG decoding and JPEG encoding within that (for tools/bench). */
+  decodeMilliseconds: number;
+  encodeMilliseconds: number;
 }
 
 export interface JobFailed {

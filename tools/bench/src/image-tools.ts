@@ -1,0 +1,257 @@
+/**
+ * The free image tools (/tools) on a 12-megapixel photo in headless Chromium: each tool through the
+ * shipped worker (apps/web/dist, built), against the obvious main-thread code in the same run (an
+ * <img> drawn on a canvas, a getImageData loop over the bytes for the colour tools, ctx.rotate /
+ * scale for the rest, canvas.toBlob). Both count from the picked file to the encoded JPEG. The colour
+ * tools also run through the worker's typed-array fallback (getImageData and a Uint32 loop), which
+ * browsers whose OffscreenCanvas ignores CSS filters use. Also records the longest main-thread stall during each run. Prints one JSON object.
+ *
+ *   npx nx run @memoreel/web:build && npm run --workspace tools/bench image-tools
+ *   (ROUNDS=3 runs per tool, median kept; WIDTH/HEIGHT for another photo size; TOOLS=grayscale,sepia)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const WIDTH = Number(process.env.WIDTH ?? 4000);
+const HEIGHT = Number(process.env.HEIGHT ?? 3000);
+const webDist = join(import.meta.dirname, '..', '..', '..', 'apps', 'web', 'dist');
+
+const ALL_TOOLS = [
+  'grayscale',
+  'sepia',
+  'invert',
+  'brighten',
+  'darken',
+  'compress',
+  'upscale-2x',
+  'upscale-4x',
+  'rotate-90-cw',
+  'rotate-90-ccw',
+  'rotate-180',
+  'flip-horizontal',
+  'flip-vertical',
+] as const;
+const TOOLS = process.env.TOOLS ? process.env.TOOLS.split(',') : ALL_TOOLS;
+const PIXEL_TOOLS = new Set<string>(['grayscale', 'sepia', 'invert', 'brighten', 'darken']);
+const AIM_MS = 300;
+const AIM_SPEEDUP = 2;
+
+function workerFile(): string {
+  const file = readdirSync(join(webDist, 'assets')).find((name) => /^image-tools\.worker-.*\.js$/.test(name));
+  if (!file) throw new Error('No image-tools worker in apps/web/dist/assets: build apps/web first');
+  return `/assets/${file}`;
+}
+
+/** Runs in the page: a photo-like JPEG, the worker client, the baseline, and a main-thread stall meter. */
+const PAGE_SCRIPT = `
+const photo = async (w, h) => {
+  const canvas = new OffscreenCanvas(w, h);
+  const ctx = canvas.getContext('2d');
+  const sky = ctx.createLinearGradient(0, 0, w * 0.3, h);
+  sky.addColorStop(0, '#87a9d6'); sky.addColorStop(0.55, '#e8c39e'); sky.addColorStop(1, '#3d5a40');
+  ctx.fillStyle = sky; ctx.fillRect(0, 0, w, h);
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  for (let i = 0; i < 500; i++) {
+    ctx.fillStyle = 'hsla(' + random() * 360 + ',55%,' + (25 + random() * 55) + '%,0.35)';
+    ctx.beginPath(); ctx.arc(random() * w, random() * h, 10 + random() * 320, 0, Math.PI * 2); ctx.fill();
+  }
+  // Film grain, so the JPEG is as hard to encode as a real photo.
+  const grain = new ImageData(509, 509);
+  for (let i = 0; i < grain.data.length; i += 4) {
+    const v = random() * 255; grain.data[i] = grain.data[i + 1] = grain.data[i + 2] = v; grain.data[i + 3] = 34;
+  }
+  const tile = new OffscreenCanvas(509, 509); tile.getContext('2d').putImageData(grain, 0, 0);
+  ctx.fillStyle = ctx.createPattern(tile, 'repeat'); ctx.fillRect(0, 0, w, h);
+  return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
+};
+
+// The longest gap between 5 ms timer ticks: how long the page could not answer a keypress.
+let stall = 0, last = 0, ticking = null;
+const meter = {
+  start() { stall = 0; last = performance.now(); ticking = setInterval(() => { const now = performance.now(); stall = Math.max(stall, now - last); last = now; }, 5); },
+  stop() { clearInterval(ticking); return Math.max(stall, performance.now() - last); },
+};
+
+let worker, nextId = 1;
+const ours = (tool, source, strategy) => new Promise((resolve) => {
+  const id = nextId++;
+  const started = performance.now();
+  worker.onmessage = ({ data }) => resolve({ ms: performance.now() - started, workerMs: data.milliseconds, decodeMs: data.decodeMilliseconds, encodeMs: data.encodeMilliseconds, ok: data.ok, bytes: data.blob?.size, width: data.width, height: data.height });
+  worker.postMessage({ id, tool, source, strategy });
+});
+
+const GRAY = (p) => { for (let i = 0; i < p.length; i += 4) { const y = 0.2126 * p[i] + 0.7152 * p[i + 1] + 0.0722 * p[i + 2]; p[i] = y; p[i + 1] = y; p[i + 2] = y; } };
+const SEPIA = (p) => { for (let i = 0; i < p.length; i += 4) { const r = p[i], g = p[i + 1], b = p[i + 2];
+  p[i] = 0.393 * r + 0.769 * g + 0.189 * b; p[i + 1] = 0.349 * r + 0.686 * g + 0.168 * b; p[i + 2] = 0.272 * r + 0.534 * g + 0.131 * b; } };
+const INVERT = (p) => { for (let i = 0; i < p.length; i += 4) { p[i] = 255 - p[i]; p[i + 1] = 255 - p[i + 1]; p[i + 2] = 255 - p[i + 2]; } };
+const SCALE = (f) => (p) => { for (let i = 0; i < p.length; i += 4) { p[i] = p[i] * f; p[i + 1] = p[i + 1] * f; p[i + 2] = p[i + 2] * f; } };
+const LOOPS = { grayscale: GRAY, sepia: SEPIA, invert: INVERT, brighten: SCALE(1.2), darken: SCALE(0.8) };
+
+const baseline = async (tool, source) => {
+  const started = performance.now();
+  const url = URL.createObjectURL(source);
+  const img = new Image(); img.src = url; await img.decode();
+  const decodeMs = performance.now() - started;
+  const w = img.naturalWidth, h = img.naturalHeight;
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  const quarter = tool === 'rotate-90-cw' || tool === 'rotate-90-ccw';
+  const scale = tool === 'upscale-2x' ? 2 : tool === 'upscale-4x' ? 4 : 1;
+  canvas.width = (quarter ? h : w) * scale; canvas.height = (quarter ? w : h) * scale;
+  if (tool === 'rotate-90-cw') { ctx.translate(h, 0); ctx.rotate(Math.PI / 2); }
+  if (tool === 'rotate-90-ccw') { ctx.translate(0, w); ctx.rotate(-Math.PI / 2); }
+  if (tool === 'rotate-180') { ctx.translate(w, h); ctx.rotate(Math.PI); }
+  if (tool === 'flip-horizontal') { ctx.translate(w, 0); ctx.scale(-1, 1); }
+  if (tool === 'flip-vertical') { ctx.translate(0, h); ctx.scale(1, -1); }
+  ctx.drawImage(img, 0, 0, w * scale, h * scale);
+  if (LOOPS[tool]) { const data = ctx.getImageData(0, 0, canvas.width, canvas.height); LOOPS[tool](data.data); ctx.putImageData(data, 0, 0); }
+  const encodeStarted = performance.now();
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', tool === 'compress' ? 0.5 : 0.9));
+  const encodeMs = performance.now() - encodeStarted;
+  URL.revokeObjectURL(url);
+  const result = { ms: performance.now() - started, decodeMs, encodeMs, ok: Boolean(blob), bytes: blob?.size, width: canvas.width, height: canvas.height };
+  canvas.width = 0; canvas.height = 0;
+  return result;
+};
+
+const measured = async (run) => { meter.start(); const result = await run(); result.stallMs = meter.stop(); return result; };
+
+window.bench = {
+  async setUp(workerUrl, w, h) {
+    worker = new Worker(workerUrl, { type: 'module' });
+    window.source = await photo(w, h);
+    // Warm up both paths (worker start, decoders, shader-free canvas code).
+    await ours('compress', window.source); await baseline('compress', window.source);
+    return { width: w, height: h, bytes: window.source.size };
+  },
+  ours: (tool, strategy) => measured(() => ours(tool, window.source, strategy)),
+  baseline: (tool) => measured(() => baseline(tool, window.source)),
+};
+`;
+
+interface Run {
+  ms: number;
+  workerMs?: number;
+  decodeMs: number;
+  encodeMs: number;
+  ok: boolean;
+  bytes?: number;
+  width: number;
+  height: number;
+  stallMs: number;
+}
+
+const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
+
+function serve() {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path === '/bench.html') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        `<!doctype html><title>image tools bench</title><script type="module">${PAGE_SCRIPT}</script>`,
+      );
+      return;
+    }
+    try {
+      const file = join(webDist, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise<{ close: () => void; origin: string }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        close: () => server.close(),
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      }),
+    ),
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const round = (value: number) => Math.round(value);
+
+function summarise(runs: Run[]) {
+  const failed = runs.find((run) => !run.ok);
+  return {
+    ms: round(median(runs.map((run) => run.ms))),
+    ...(runs[0]?.workerMs === undefined
+      ? {}
+      : { workerMs: round(median(runs.map((run) => run.workerMs ?? 0))) }),
+    // The browser's own decoder and encoder, the same code on both sides. Canvas drawing is deferred
+    // until something reads the canvas, so encodeMs also holds the drawing when nothing read it before.
+    decodeMs: round(median(runs.map((run) => run.decodeMs))),
+    encodeMs: round(median(runs.map((run) => run.encodeMs))),
+    longestStallMs: round(median(runs.map((run) => run.stallMs))),
+    output: failed ? 'failed' : `${runs[0]?.width}x${runs[0]?.height}, ${runs[0]?.bytes} bytes`,
+  };
+}
+
+const { origin, close } = await serve();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`${origin}/bench.html`);
+  await page.waitForFunction('Boolean(window.bench)');
+  const photo = await page.evaluate(
+    `window.bench.setUp(${JSON.stringify(workerFile())}, ${WIDTH}, ${HEIGHT})`,
+  );
+  const tools: Record<string, unknown> = {};
+  const misses: string[] = [];
+  for (const tool of TOOLS) {
+    const ours: Run[] = [];
+    const typedArray: Run[] = [];
+    const baseline: Run[] = [];
+    // Interleaved, so a busy moment on the machine hits both sides alike.
+    for (let index = 0; index < ROUNDS; index++) {
+      ours.push((await page.evaluate(`window.bench.ours(${JSON.stringify(tool)})`)) as Run);
+      if (PIXEL_TOOLS.has(tool)) {
+        typedArray.push((await page.evaluate(`window.bench.ours(${JSON.stringify(tool)}, 'pixels')`)) as Run);
+      }
+      baseline.push((await page.evaluate(`window.bench.baseline(${JSON.stringify(tool)})`)) as Run);
+    }
+    const oursSummary = summarise(ours);
+    const baselineSummary = summarise(baseline);
+    const speedup = Math.round((baselineSummary.ms / oursSummary.ms) * 100) / 100;
+    if (oursSummary.ms > AIM_MS) misses.push(`${tool}: ${oursSummary.ms} ms > ${AIM_MS} ms`);
+    if (PIXEL_TOOLS.has(tool) && speedup < AIM_SPEEDUP) misses.push(`${tool}: ${speedup}x < ${AIM_SPEEDUP}x`);
+    tools[tool] = {
+      ours: oursSummary,
+      ...(typedArray.length > 0 ? { typedArrayFallback: summarise(typedArray) } : {}),
+      baseline: baselineSummary,
+      speedup,
+    };
+    console.error(`${tool}: ours ${oursSummary.ms} ms, baseline ${baselineSummary.ms} ms`);
+  }
+  console.log(
+    JSON.stringify(
+      {
+        photo,
+        rounds: ROUNDS,
+        chromium: browser.version(),
+        aims: { msPerTool: AIM_MS, pixelToolSpeedup: AIM_SPEEDUP, misses },
+        tools,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await browser.close();
+  close();
+}
