@@ -25,23 +25,23 @@ export interface ImageTool {
 
 export const IMAGE_TOOLS: readonly ImageTool[] = [
   { id: 'grayscale', name: 'Grayscale', category: 'Basic', description: 'Black and white' },
-  { id: 'sepia', name: 'Sepia', category: 'Basic', description: 'Warm, old-photo tone' },
+  { id: 'sepia', name: 'Sepia', category: 'Basic', description: 'Warm vintage tone' },
   { id: 'invert', name: 'Invert', category: 'Basic', description: 'Negative colours' },
   { id: 'brighten', name: 'Brighten', category: 'Adjustments', description: '20% brighter' },
   { id: 'darken', name: 'Darken', category: 'Adjustments', description: '20% darker' },
-  { id: 'compress', name: 'Compress', category: 'Adjustments', description: 'Smaller JPEG file' },
-  { id: 'upscale-2x', name: '2x Upscale', category: 'Resize', description: 'Twice the width and height' },
+  { id: 'compress', name: 'Compress', category: 'Adjustments', description: 'Smaller JPEG' },
+  { id: 'upscale-2x', name: '2x Upscale', category: 'Resize', description: 'Double the size' },
   {
     id: 'upscale-4x',
     name: '4x Upscale',
     category: 'Resize',
-    description: 'Four times the width and height',
+    description: 'Four times the size',
   },
-  { id: 'rotate-90-cw', name: '90° CW', category: 'Rotation', description: 'Quarter turn clockwise' },
-  { id: 'rotate-90-ccw', name: '90° CCW', category: 'Rotation', description: 'Quarter turn anticlockwise' },
-  { id: 'rotate-180', name: '180°', category: 'Rotation', description: 'Half turn' },
-  { id: 'flip-horizontal', name: 'Horizontal', category: 'Flipping', description: 'Mirror left to right' },
-  { id: 'flip-vertical', name: 'Vertical', category: 'Flipping', description: 'Mirror top to bottom' },
+  { id: 'rotate-90-cw', name: '90° CW', category: 'Rotation', description: 'Turn clockwise' },
+  { id: 'rotate-90-ccw', name: '90° CCW', category: 'Rotation', description: 'Turn anticlockwise' },
+  { id: 'rotate-180', name: '180°', category: 'Rotation', description: 'Turn upside down' },
+  { id: 'flip-horizontal', name: 'Horizontal', category: 'Flipping', description: 'Mirror left–right' },
+  { id: 'flip-vertical', name: 'Vertical', category: 'Flipping', description: 'Mirror top–bottom' },
 ];
 
 export function toolById(id: ToolId): ImageTool {

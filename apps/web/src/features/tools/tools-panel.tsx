@@ -72,10 +72,7 @@ export function ToolsPanel({ disabled, hasFiles, onRun }: ToolsPanelProps) {
             {toolsPage.noTools}
           </p>
         ) : (
-          <ul
-            aria-labelledby="available-tools-title"
-            className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2"
-          >
+          <ul aria-labelledby="available-tools-title" className="grid grid-cols-2 gap-2">
             {tools.map((tool) => {
               const Icon = TOOL_ICONS[tool.id];
               return (
@@ -86,9 +83,9 @@ export function ToolsPanel({ disabled, hasFiles, onRun }: ToolsPanelProps) {
                     onClick={() => onRun(tool.id)}
                     aria-label={tool.name}
                     aria-describedby={hasFiles ? undefined : hintId}
-                    className="group flex w-full items-center gap-3 rounded-xl border bg-background px-3 py-2.5 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-border disabled:hover:bg-background"
+                    className="group flex w-full items-center gap-2.5 rounded-xl border bg-background px-2.5 py-2.5 sm:gap-3 sm:px-3 text-left transition-colors hover:border-primary/40 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:border-border disabled:hover:bg-background"
                   >
-                    <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+                    <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary sm:size-9">
                       <Icon
                         aria-hidden="true"
                         className={cn('size-4', tool.id === 'rotate-180' && 'rotate-90')}
@@ -96,9 +93,7 @@ export function ToolsPanel({ disabled, hasFiles, onRun }: ToolsPanelProps) {
                     </span>
                     <span className="min-w-0">
                       <span className="block font-medium text-sm">{tool.name}</span>
-                      <span className="block truncate text-muted-foreground text-xs">
-                        {tool.category} · {tool.description}
-                      </span>
+                      <span className="block truncate text-muted-foreground text-xs">{tool.description}</span>
                     </span>
                   </button>
                 </li>

@@ -1,0 +1,357 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { saveScreenshot } from './screenshots.js';
+
+/** Files as the page receives them from a file picker or a drop. */
+interface Picked {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** A photo-like image: a gradient with noise, so JPEG and PNG sizes behave like a real photo's. */
+async function photo(
+  name: string,
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+): Promise<Picked> {
+  const noise = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const grain = Math.floor(Math.random() * 40);
+      noise[i] = Math.round((x / width) * 200) + grain;
+      noise[i + 1] = Math.round((y / height) * 180) + grain;
+      noise[i + 2] = 120 + grain;
+    }
+  }
+  const buffer = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+  return { name, mimeType: `image/${format}`, buffer };
+}
+
+/** Left half one colour, right half another: shows flips and rotations by where each colour ends up. */
+async function twoColours(
+  name: string,
+  left: [number, number, number],
+  right: [number, number, number],
+): Promise<Picked> {
+  const width = 80;
+  const height = 40;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const colour = i % width < width / 2 ? left : right;
+    pixels.set(colour, i * 3);
+  }
+  const buffer = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+const fileInput = (page: Page) => page.getByTestId('tools-file-input');
+const toolButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const processed = (page: Page) => page.getByTestId('processed-item');
+
+async function openTools(page: Page) {
+  await page.goto('/tools');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Transform Your Images with Free Tools' }),
+  ).toBeVisible();
+}
+
+async function runTool(page: Page, name: string, expectedResults: number) {
+  await toolButton(page, name).click();
+  await expect(page.getByTestId('processed-count')).toHaveText(`(${expectedResults} image(s))`, {
+    timeout: 30_000,
+  });
+}
+
+/** The colour at (x%, y%) of a result, read back from the processed JPEG in the page. */
+async function colourAt(page: Page, index: number, x: number, y: number): Promise<number[]> {
+  const src = await processed(page)
+    .nth(index)
+    .getByRole('img', { name: /, after$/ })
+    .getAttribute('src');
+  return page.evaluate(
+    async ({ src, x, y }) => {
+      // The page's CSP lets images, not fetch, read blob: URLs.
+      const image = new Image();
+      image.src = src!;
+      await image.decode();
+      const bitmap = await createImageBitmap(image);
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const pixel = context.getImageData(
+        Math.floor((bitmap.width * x) / 100),
+        Math.floor((bitmap.height * y) / 100),
+        1,
+        1,
+      ).data;
+      return [pixel[0]!, pixel[1]!, pixel[2]!];
+    },
+    { src, x, y },
+  );
+}
+
+function expectColour(actual: number[], expected: number[]) {
+  // JPEG at quality 0.9 moves flat colours by a few levels.
+  for (const [channel, value] of actual.entries()) {
+    expect(Math.abs(value - expected[channel]!)).toBeLessThanOrEqual(8);
+  }
+}
+
+test('the page shows its texts, and the tools wait for images', async ({ page }, testInfo) => {
+  await openTools(page);
+  await expect(page.getByText('100% Free Browser-Based Tools')).toBeVisible();
+  await expect(
+    page.getByText('Process your images right in your browser. No upload needed, no account required.'),
+  ).toBeVisible();
+  await expect(page.getByText('Drag & drop images here')).toBeVisible();
+  await expect(page.getByText('or click to select files')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Available Tools' })).toBeVisible();
+  for (const name of [
+    'Grayscale',
+    'Sepia',
+    'Invert',
+    'Brighten',
+    'Darken',
+    'Compress',
+    '2x Upscale',
+    '4x Upscale',
+    '90° CW',
+    '90° CCW',
+    '180°',
+    'Horizontal',
+    'Vertical',
+  ]) {
+    await expect(toolButton(page, name)).toBeDisabled();
+  }
+  await saveScreenshot(page, testInfo, 'tools-empty');
+});
+
+test('five images through every category, compared, and downloaded as one zip', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name === 'mobile',
+    'one heavy run is enough; the mobile layout has its own test',
+  );
+  test.setTimeout(120_000);
+  await openTools(page);
+  const files = await Promise.all([
+    photo('beach.jpg', 400, 300, 'jpeg'),
+    photo('portrait.jpeg', 240, 320, 'jpeg'),
+    photo('garden.png', 300, 300, 'png'),
+    photo('pets.webp', 320, 200, 'webp'),
+    photo('party.gif', 160, 120, 'gif'),
+  ]);
+  await fileInput(page).setInputFiles(files);
+  await expect(page.getByText('5 image(s) selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^garden\.png, 300 × 300 · \d+\.\d KB$/ })).toBeVisible();
+
+  const before = ['400 × 300', '240 × 320', '300 × 300', '320 × 200', '160 × 120'];
+  const runs: [string, (size: string) => string][] = [
+    ['Grayscale', (size) => size], // Basic
+    ['Compress', (size) => size], // Adjustments
+    ['2x Upscale', (size) => size.replace(/\d+/g, (side) => String(Number(side) * 2))], // Resize
+    ['90° CCW', (size) => size.split(' × ').reverse().join(' × ')], // Rotation
+    ['Vertical', (size) => size], // Flipping
+  ];
+  for (const [index, [tool, expected]] of runs.entries()) {
+    await runTool(page, tool, (index + 1) * 5);
+    const results = processed(page).filter({ hasText: tool });
+    await expect(results).toHaveCount(5);
+    const seen: (string | null)[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const item = results.nth(i);
+      seen.push([
+        await item.getByTestId('before-dimensions').textContent(),
+        await item.getByTestId('after-dimensions').textContent(),
+      ]);
+      await expect(item.getByText(/^\d+\.\d{2}s$/)).toBeVisible();
+    }
+    expect(seen.sort()).toEqual(before.map((size) => [size, expected(size)]).sort());
+  }
+  // JPEG at quality 0.5 from a noisy PNG is smaller, and says so.
+  await expect(
+    processed(page)
+      .filter({ hasText: 'Compress' })
+      .filter({ hasText: 'garden.png' })
+      .getByText(/^Size reduced by \d+(\.\d)?%$/),
+  ).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download All' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('memoreel-images.zip');
+  const entries = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  expect(Object.keys(entries)).toHaveLength(25);
+  expect(Object.keys(entries)).toContain('garden-upscale-2x.jpg');
+  for (const bytes of Object.values(entries)) expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+  const [single] = await Promise.all([
+    page.waitForEvent('download'),
+    processed(page)
+      .first()
+      .getByRole('link', { name: /^Download / })
+      .click(),
+  ]);
+  expect(single.suggestedFilename()).toMatch(/-grayscale\.jpg$/);
+  await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'tools-results');
+
+  await page.getByRole('button', { name: 'Clear All' }).last().click();
+  await expect(processed(page)).toHaveCount(0);
+});
+
+test('colour and flip results have the right pixels', async ({ page }) => {
+  await openTools(page);
+  await fileInput(page).setInputFiles([await twoColours('halves.png', [200, 100, 50], [20, 40, 220])]);
+  await expect(page.getByText('1 image(s) selected')).toBeVisible();
+  await runTool(page, 'Invert', 1);
+  expectColour(await colourAt(page, 0, 25, 50), [55, 155, 205]);
+  await runTool(page, 'Sepia', 2);
+  // CSS sepia(1) of (200, 100, 50): (165, 147, 114)
+  expectColour(await colourAt(page, 1, 25, 50), [165, 147, 114]);
+  await runTool(page, 'Horizontal', 3);
+  expectColour(await colourAt(page, 2, 25, 50), [20, 40, 220]);
+  expectColour(await colourAt(page, 2, 75, 50), [200, 100, 50]);
+  await runTool(page, '90° CW', 4);
+  // The left half (orange) turns to the top.
+  expectColour(await colourAt(page, 3, 50, 25), [200, 100, 50]);
+  await runTool(page, 'Brighten', 5);
+  expectColour(await colourAt(page, 4, 75, 50), [24, 48, 255]);
+});
+
+test('the comparison slider follows the mouse and the keyboard, and enlarges', async ({ page }, testInfo) => {
+  await openTools(page);
+  await fileInput(page).setInputFiles([await photo('lake.jpg', 400, 300, 'jpeg')]);
+  await runTool(page, 'Grayscale', 1);
+  const divider = processed(page).first().getByRole('slider');
+  await expect(divider).toHaveAttribute('aria-valuenow', '50');
+
+  const frame = processed(page).first().getByTestId('comparison-frame');
+  await frame.scrollIntoViewIfNeeded();
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(divider).toHaveAttribute('aria-valuenow', '25');
+
+  await divider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(divider).toHaveAttribute('aria-valuenow', '27');
+  await page.keyboard.press('End');
+  await expect(divider).toHaveAttribute('aria-valuenow', '100');
+  await page.keyboard.press('Home');
+  await expect(divider).toHaveAttribute('aria-valuenow', '0');
+  // 4:3 frame
+  expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
+  await expect(frame.getByText('Before', { exact: true })).toBeVisible();
+  await expect(frame.getByText('After', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Enlarge comparison: lake.jpg' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Grayscale · lake.jpg' })).toBeVisible();
+  await expect(dialog.getByRole('slider')).toHaveAttribute('aria-valuenow', '50');
+  await saveScreenshot(page, testInfo, 'tools-compare', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('search and category chips filter the tools', async ({ page }) => {
+  await openTools(page);
+  const tools = page.getByRole('list', { name: 'Available Tools' }).getByRole('button');
+  await expect(tools).toHaveCount(13);
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('UPSCALE');
+  await expect(tools).toHaveText([/2x Upscale/, /4x Upscale/]);
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('');
+  const rotation = page.getByRole('button', { name: 'Rotation', exact: true });
+  await rotation.click();
+  await expect(rotation).toHaveAttribute('aria-pressed', 'true');
+  await expect(tools).toHaveText([/90° CW/, /90° CCW/, /180°/]);
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('ccw');
+  await expect(tools).toHaveText([/90° CCW/]);
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('gray');
+  await expect(page.getByText('No tools match your search.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('');
+  await rotation.click();
+  await expect(rotation).toHaveAttribute('aria-pressed', 'false');
+  await expect(tools).toHaveCount(13);
+});
+
+test('other file types are refused with the drop message; a dropped image is added', async ({ page }) => {
+  await openTools(page);
+  await fileInput(page).setInputFiles([
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+  ]);
+  await expect(page.getByTestId('refused-files')).toHaveText(
+    'notes.txt: File type must be .jpeg, .jpg, .png, .gif, .webp, .heic, .heif',
+  );
+  const image = await photo('dropped.png', 120, 90, 'png');
+  const transfer = await page.evaluateHandle(
+    ({ bytes, name }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+      return data;
+    },
+    { bytes: [...image.buffer], name: image.name },
+  );
+  await page.getByTestId('tools-dropzone').dispatchEvent('drop', { dataTransfer: transfer });
+  await expect(page.getByText('1 image(s) selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove dropped.png' }).click();
+  await expect(page.getByText(/image\(s\) selected/)).toHaveCount(0);
+  await expect(toolButton(page, 'Grayscale')).toBeDisabled();
+});
+
+test('a 12000 × 12000 image fails with a clear message and the page carries on', async ({ page }) => {
+  await openTools(page);
+  // One grey channel of zeros compresses to a few hundred KB.
+  const huge = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#000' } })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  const small = await photo('small.jpg', 200, 150, 'jpeg');
+  await fileInput(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: huge }, small]);
+  await expect(page.getByText('2 image(s) selected')).toBeVisible({ timeout: 30_000 });
+  await runTool(page, 'Grayscale', 1);
+  await expect(page.getByRole('alert').filter({ hasText: "These images weren't processed" })).toContainText(
+    'huge.png (Grayscale): This image is too large to process in the browser (12000 × 12000, 144 megapixels; the limit is 100 megapixels).',
+  );
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('sepia');
+  await expect(page.getByRole('list', { name: 'Available Tools' }).getByRole('button')).toHaveCount(1);
+});
+
+test('the tools keep working offline once the page has loaded', async ({ page, context }) => {
+  await openTools(page);
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  await fileInput(page).setInputFiles([await photo('offline.jpg', 200, 150, 'jpeg')]);
+  await runTool(page, '180°', 1);
+  await expect(processed(page).first().getByTestId('after-dimensions')).toHaveText('200 × 150');
+  await context.setOffline(false);
+});
+
+test('on a phone the page stacks and a run scrolls to the tools', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'the phone layout');
+  await openTools(page);
+  await fileInput(page).setInputFiles([
+    await photo('a.jpg', 300, 200, 'jpeg'),
+    await photo('b.png', 200, 300, 'png'),
+  ]);
+  await expect(page.getByText('2 image(s) selected')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'tools-selected');
+  await toolButton(page, 'Sepia').click();
+  await expect(page.getByRole('heading', { name: 'Available Tools' })).toBeInViewport();
+  await expect(page.getByTestId('processed-count')).toHaveText('(2 image(s))', { timeout: 30_000 });
+  await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'tools-results');
+});
