@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -354,4 +355,15 @@ test('on a phone the page stacks and a run scrolls to the tools', async ({ page 
   await expect(page.getByTestId('processed-count')).toHaveText('(2 image(s))', { timeout: 30_000 });
   await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
   await saveScreenshot(page, testInfo, 'tools-results');
+});
+
+test('a HEIF photo from a phone is decoded in the browser and processed', async ({ page }) => {
+  await openTools(page);
+  // 320 × 240, HEVC, written by libheif's heif-enc (sharp's libheif only encodes AV1).
+  const heif = readFileSync(join(import.meta.dirname, 'fixtures', 'phone.heic'));
+  await fileInput(page).setInputFiles([{ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: heif }]);
+  await expect(page.getByText('1 image(s) selected')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /^IMG_0042\.HEIC, 320 × 240 · / })).toBeVisible();
+  await runTool(page, '90° CW', 1);
+  await expect(processed(page).first().getByTestId('after-dimensions')).toHaveText('240 × 320');
 });

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { heicTo } from 'heic-to';
+// The CSP build: no eval (the page's Content-Security-Policy is script-src 'self').
+import { heicTo } from 'heic-to/csp';
 import type { HeicJob, HeicJobResult } from './worker-protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
