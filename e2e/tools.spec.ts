@@ -206,7 +206,7 @@ test('five images through every category, compared, and downloaded as one zip', 
   ]);
   expect(single.suggestedFilename()).toMatch(/-grayscale\.jpg$/);
   await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
-  await saveScreenshot(page, testInfo, 'tools-results');
+  await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 
   await page.getByRole('button', { name: 'Clear All' }).last().click();
   await expect(processed(page)).toHaveCount(0);
@@ -354,7 +354,7 @@ test('on a phone the page stacks and a run scrolls to the tools', async ({ page 
   await expect(page.getByRole('heading', { name: 'Available Tools' })).toBeInViewport();
   await expect(page.getByTestId('processed-count')).toHaveText('(2 image(s))', { timeout: 30_000 });
   await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
-  await saveScreenshot(page, testInfo, 'tools-results');
+  await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 });
 
 test('a HEIF photo from a phone is decoded in the browser and processed', async ({ page }) => {
