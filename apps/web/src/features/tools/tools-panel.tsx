@@ -93,7 +93,9 @@ export function ToolsPanel({ disabled, hasFiles, onRun }: ToolsPanelProps) {
                     </span>
                     <span className="min-w-0">
                       <span className="block font-medium text-sm">{tool.name}</span>
-                      <span className="block truncate text-muted-foreground text-xs">{tool.description}</span>
+                      <span className="hidden truncate text-muted-foreground text-xs sm:block">
+                        {tool.description}
+                      </span>
                     </span>
                   </button>
                 </li>
