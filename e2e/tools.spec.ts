@@ -155,6 +155,8 @@ test('five images through every category, compared, and downloaded as one zip', 
   await fileInput(page).setInputFiles(files);
   await expect(page.getByText('5 image(s) selected')).toBeVisible();
   await expect(page.getByRole('button', { name: /^garden\.png, 300 × 300 · \d+\.\d KB$/ })).toBeVisible();
+  await page.getByRole('button', { name: /^garden\.png, / }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText(/^garden\.png300 × 300 · \d+\.\d KB$/);
 
   const before = ['400 × 300', '240 × 320', '300 × 300', '320 × 200', '160 × 120'];
   const runs: [string, (size: string) => string][] = [
@@ -366,4 +368,30 @@ test('a HEIF photo from a phone is decoded in the browser and processed', async 
   await expect(page.getByRole('button', { name: /^IMG_0042\.HEIC, 320 × 240 · / })).toBeVisible();
   await runTool(page, '90° CW', 1);
   await expect(processed(page).first().getByTestId('after-dimensions')).toHaveText('240 × 320');
+});
+
+test('the page answers while a 20-image run is under way', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'one long run is enough');
+  test.setTimeout(120_000);
+  await openTools(page);
+  const twenty = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => photo(`photo-${i + 1}.jpg`, 2400, 1800, 'jpeg')),
+  );
+  await fileInput(page).setInputFiles(twenty);
+  await expect(page.getByText('20 image(s) selected')).toBeVisible({ timeout: 30_000 });
+  await toolButton(page, '2x Upscale').click();
+  await expect(page.getByRole('status')).toContainText(/Applying 2x Upscale to image \d+ of 20/);
+  await expect(page.getByRole('progressbar', { name: 'Processing progress' })).toBeVisible();
+  await expect(toolButton(page, 'Sepia')).toBeDisabled();
+  // Typing filters the tools while the images are still being processed.
+  await page.getByRole('searchbox', { name: 'Search tools...' }).pressSequentially('flip', { delay: 30 });
+  await expect(page.getByText('No tools match your search.')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search tools...' }).fill('vert');
+  await expect(page.getByRole('list', { name: 'Available Tools' }).getByRole('button')).toHaveText([
+    /Invert/,
+    /Vertical/,
+  ]);
+  await expect(page.getByTestId('processed-count')).toHaveText(/^\(\d+ of 20 images\)$/);
+  await expect(page.getByTestId('processed-count')).toHaveText('(20 image(s))', { timeout: 90_000 });
+  await expect(toolButton(page, 'Vertical')).toBeEnabled();
 });
