@@ -325,6 +325,7 @@ test('a 12000 × 12000 image fails with a clear message and the page carries on'
   const small = await photo('small.jpg', 200, 150, 'jpeg');
   await fileInput(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: huge }, small]);
   await expect(page.getByText('2 image(s) selected')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: /^huge\.png, 12000 × 12000 · / })).toContainText('Too large to preview');
   await runTool(page, 'Grayscale', 1);
   await expect(page.getByRole('alert').filter({ hasText: "These images weren't processed" })).toContainText(
     'huge.png (Grayscale): This image is too large to process in the browser (12000 × 12000, 144 megapixels; the limit is 100 megapixels).',

@@ -1,7 +1,8 @@
-import { X } from 'lucide-react';
+import { ImageOff, X } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../ui/tooltip';
 import { formatDimensions, formatFileSize } from './format';
+import { MAX_SOURCE_PIXELS } from './pixel-maths';
 import { selectedCount, toolsPage } from './tools-content';
 import type { FileItem } from './tools-session';
 
@@ -39,12 +40,20 @@ export function SelectedFiles({ files, disabled, onRemove, onClear }: SelectedFi
                     aria-label={`${file.name}, ${details(file)}`}
                     className="block aspect-square w-full cursor-default overflow-hidden rounded-xl border bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
-                    <img
-                      src={file.previewUrl}
-                      alt=""
-                      decoding="async"
-                      className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-                    />
+                    {file.width * file.height > MAX_SOURCE_PIXELS ? (
+                      // Decoding a huge image just for a thumbnail could take gigabytes.
+                      <span className="flex size-full flex-col items-center justify-center gap-1 p-2 text-center text-muted-foreground text-xs">
+                        <ImageOff aria-hidden="true" className="size-5" />
+                        {toolsPage.tooLargeToPreview}
+                      </span>
+                    ) : (
+                      <img
+                        src={file.previewUrl}
+                        alt=""
+                        decoding="async"
+                        className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+                      />
+                    )}
                   </button>
                 </TooltipTrigger>
                 <TooltipContent>

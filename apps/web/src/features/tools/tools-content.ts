@@ -41,6 +41,7 @@ export const toolsPage = {
   failedTitle: "These images weren't processed",
   refusedTitle: "These files weren't added",
   dismiss: 'Dismiss',
+  tooLargeToPreview: 'Too large to preview',
   converting: (n: number) => `Reading ${n} image${n === 1 ? '' : 's'}…`,
 } as const;
 
