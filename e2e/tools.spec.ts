@@ -207,7 +207,7 @@ test('five images through every category, compared, and downloaded as one zip', 
       .click(),
   ]);
   expect(single.suggestedFilename()).toMatch(/-grayscale\.jpg$/);
-  await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: /Processed Images/ }).evaluate((section) => section.scrollIntoView());
   await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 
   await page.getByRole('button', { name: 'Clear All' }).last().click();
@@ -356,7 +356,7 @@ test('on a phone the page stacks and a run scrolls to the tools', async ({ page 
   await toolButton(page, 'Sepia').click();
   await expect(page.getByRole('heading', { name: 'Available Tools' })).toBeInViewport();
   await expect(page.getByTestId('processed-count')).toHaveText('(2 image(s))', { timeout: 30_000 });
-  await page.getByRole('heading', { name: /Processed Images/ }).scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: /Processed Images/ }).evaluate((section) => section.scrollIntoView());
   await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 });
 

@@ -35,7 +35,7 @@ export function ProcessedImages({ results, failures, processing, onClear }: Proc
   };
 
   return (
-    <section aria-labelledby="processed-title" className="mt-12">
+    <section aria-labelledby="processed-title" className="mt-12 scroll-mt-20">
       <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
         <h2 id="processed-title" className="font-display font-medium text-2xl tracking-tight">
           {toolsPage.processedTitle}{' '}
@@ -86,7 +86,7 @@ export function ProcessedImages({ results, failures, processing, onClear }: Proc
         ))}
       </ul>
       <Dialog open={enlarged !== null} onOpenChange={(open) => !open && setEnlarged(null)}>
-        <DialogContent className="max-w-5xl">
+        <DialogContent className="max-w-[min(64rem,calc(100vw-2rem))] p-4 sm:p-6">
           {enlarged && (
             <>
               <DialogTitle className="pr-10 text-xl">
