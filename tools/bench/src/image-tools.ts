@@ -7,7 +7,8 @@
  * browsers whose OffscreenCanvas ignores CSS filters use. Also records the longest main-thread stall during each run. Prints one JSON object.
  *
  *   npx nx run @memoreel/web:build && npm run --workspace tools/bench image-tools
- *   (ROUNDS=3 runs per tool, median kept; WIDTH/HEIGHT for another photo size; TOOLS=grayscale,sepia)
+ *   (ROUNDS=3 runs per tool, median kept; WIDTH/HEIGHT for another photo size; TOOLS=grayscale,sepia
+ *   for some tools only; BATCH_SIZE=8 photos per batch, grayscale, in three pool shapes)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -38,6 +39,7 @@ const ALL_TOOLS = [
 const TOOLS = process.env.TOOLS ? process.env.TOOLS.split(',') : ALL_TOOLS;
 const PIXEL_TOOLS = new Set<string>(['grayscale', 'sepia', 'invert', 'brighten', 'darken']);
 const AIM_MS = 300;
+const BATCH_SIZE = Number(process.env.BATCH_SIZE ?? 8);
 const AIM_SPEEDUP = 2;
 
 function workerFile(): string {
@@ -119,6 +121,27 @@ const baseline = async (tool, source) => {
   return result;
 };
 
+// A batch as a 20-photo run sends it: several workers, several images in flight per worker.
+const client = (url) => {
+  const w = new Worker(url, { type: 'module' });
+  const pending = new Map();
+  w.onmessage = ({ data }) => { pending.get(data.id)(data); pending.delete(data.id); };
+  return { run: (job) => new Promise((resolve) => { pending.set(job.id, resolve); w.postMessage(job); }), close: () => w.terminate() };
+};
+const batch = async (workerUrl, workers, inFlight, count, tool) => {
+  const clients = Array.from({ length: workers }, () => client(workerUrl));
+  await Promise.all(clients.map((c) => c.run({ id: nextId++, tool: 'compress', source: window.source })));
+  let next = 0;
+  const lane = async (c) => { while (next < count) { next++; await c.run({ id: nextId++, tool, source: window.source }); } };
+  meter.start();
+  const started = performance.now();
+  await Promise.all(clients.flatMap((c) => Array.from({ length: inFlight }, () => lane(c))));
+  const ms = performance.now() - started;
+  const stallMs = meter.stop();
+  for (const c of clients) c.close();
+  return { workers, inFlightPerWorker: inFlight, images: count, msPerImage: Math.round(ms / count), longestStallMs: Math.round(stallMs) };
+};
+
 const measured = async (run) => { meter.start(); const result = await run(); result.stallMs = meter.stop(); return result; };
 
 window.bench = {
@@ -131,6 +154,7 @@ window.bench = {
   },
   ours: (tool, strategy) => measured(() => ours(tool, window.source, strategy)),
   baseline: (tool) => measured(() => baseline(tool, window.source)),
+  batch,
 };
 `;
 
@@ -238,6 +262,21 @@ try {
     };
     console.error(`${tool}: ours ${oursSummary.ms} ms, baseline ${baselineSummary.ms} ms`);
   }
+  // Throughput of a batch (the page's pool runs one image per worker at a time, one worker on 2 cores).
+  const batches: unknown[] = [];
+  if (!process.env.TOOLS || process.env.BATCH_SIZE) {
+    for (const [workers, inFlight] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      batches.push(
+        await page.evaluate(
+          `window.bench.batch(${JSON.stringify(workerFile())}, ${workers}, ${inFlight}, ${BATCH_SIZE}, 'grayscale')`,
+        ),
+      );
+    }
+  }
   console.log(
     JSON.stringify(
       {
@@ -246,6 +285,7 @@ try {
         chromium: browser.version(),
         aims: { msPerTool: AIM_MS, pixelToolSpeedup: AIM_SPEEDUP, misses },
         tools,
+        grayscaleBatches: batches,
       },
       null,
       2,
