@@ -82,6 +82,32 @@ describe('a tools session', () => {
     });
   });
 
+  it('turns a HEIC photo into a JPEG once, and keeps the name and size of the file as chosen', async () => {
+    const { runtime, jobs, finishAll } = fakeRuntime();
+    const converted: Blob[] = [];
+    runtime.convertHeic = async (job) => {
+      const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
+      converted.push(job.source);
+      return { id: job.id, ok: true, blob, width: 40, height: 30 };
+    };
+    const session = new ToolsSession(runtime);
+    const heic = new File([new Uint8Array(500)], 'IMG_0001.HEIC', { type: '' });
+    const adding = session.addFiles([heic]);
+    expect(session.getSnapshot().preparing).toBe(1);
+    await adding;
+    expect(converted).toEqual([heic]);
+    const [file] = session.getSnapshot().files;
+    expect(file).toMatchObject({ name: 'IMG_0001.HEIC', size: 500 });
+    expect(file!.source.type).toBe('image/jpeg');
+    expect(session.getSnapshot().preparing).toBe(0);
+
+    const run = session.run('grayscale');
+    await vi.waitFor(() => expect(jobs).toHaveLength(1));
+    expect(jobs[0]!.source).toBe(file!.source);
+    finishAll();
+    await run;
+  });
+
   it('refuses an image too large for the browser without sending it to a worker', async () => {
     const { runtime, jobs } = fakeRuntime();
     runtime.measure = async () => ({ width: 12000, height: 12000 });
