@@ -4,13 +4,16 @@ import {
   FileImage,
   FlipHorizontal2,
   FlipVertical2,
+  Lock,
   type LucideIcon,
   Moon,
   RotateCcw,
   RotateCw,
   Scaling,
+  Smartphone,
   Sun,
   SunMoon,
+  WifiOff,
   ZoomIn,
 } from 'lucide-react';
 import type { ToolId } from './tool-catalogue';
@@ -44,6 +47,13 @@ export const toolsPage = {
   tooLargeToPreview: 'Too large to preview',
   converting: (n: number) => `Reading ${n} image${n === 1 ? '' : 's'}…`,
 } as const;
+
+/** Shown under the dropzone until images are chosen: what "browser-based" means for the visitor. */
+export const PROMISES = [
+  { icon: Lock, text: 'Your photos never leave this device' },
+  { icon: WifiOff, text: 'Keeps working offline once the page has loaded' },
+  { icon: Smartphone, text: 'iPhone HEIC photos welcome' },
+] as const;
 
 export function selectedCount(n: number): string {
   return `${n} image(s) selected`;

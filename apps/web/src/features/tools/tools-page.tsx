@@ -8,7 +8,7 @@ import { ProcessedImages } from './processed-images';
 import { ProcessingStatus } from './processing-status';
 import { SelectedFiles } from './selected-files';
 import type { ToolId } from './tool-catalogue';
-import { toolsPage } from './tools-content';
+import { PROMISES, toolsPage } from './tools-content';
 import { ToolsPanel } from './tools-panel';
 import { useToolsSession } from './use-tools-session';
 
@@ -82,6 +82,18 @@ export function ToolsPage() {
                   <X aria-hidden="true" className="size-4" />
                 </button>
               </Alert>
+            )}
+            {files.length === 0 && state.preparing === 0 && (
+              <ul className="mt-6 space-y-3 px-1 text-muted-foreground text-sm">
+                {PROMISES.map(({ icon: Icon, text }) => (
+                  <li key={text} className="flex items-center gap-3">
+                    <span className="grid size-8 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+                      <Icon aria-hidden="true" className="size-4" />
+                    </span>
+                    {text}
+                  </li>
+                ))}
+              </ul>
             )}
             <SelectedFiles
               files={files}
