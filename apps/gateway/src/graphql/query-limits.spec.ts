@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { createLogger, InProcessBus } from '@memoreel/platform';
-import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayApp } from '../create-gateway.js';
 import { introspectionEnabled } from '../gateway.config.js';
