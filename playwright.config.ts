@@ -20,6 +20,8 @@ function standaloneServer() {
       PORT: port,
       MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      // Request lines would bury the test report; warnings and errors still show.
+      LOG_LEVEL: 'warn',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { trace } from '@opentelemetry/api';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import { build as prettyStream } from 'pino-pretty';
 
@@ -46,21 +46,28 @@ export function prettyDestination(colorize = Boolean(process.stdout.isTTY)): Des
 }
 
 /** Logs with the active trace and span ids, so a log line leads to its trace. */
-export function createLogger(options: { service: string; level?: string; format?: LogFormat }): Logger {
+export function createLogger(options: {
+  service: string;
+  level?: string;
+  format?: LogFormat;
+  /** Where JSON lines go (default stdout); tests pass their own. */
+  destination?: DestinationStream;
+}): Logger {
   const logger = {
     level: options.level ?? process.env.LOG_LEVEL ?? 'info',
     base: { service: options.service },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
     mixin() {
-      const span = trace.getActiveSpan();
-      if (!span) return {};
-      const { traceId, spanId } = span.spanContext();
-      return { trace_id: traceId, span_id: spanId };
+      const context = trace.getActiveSpan()?.spanContext();
+      // Without a tracer provider spans are no-ops with all-zero ids: nothing to lead to.
+      if (!context || !isSpanContextValid(context)) return {};
+      return { trace_id: context.traceId, span_id: context.spanId };
     },
   };
   const format = options.format ?? logFormatFor();
-  return format === 'pretty' ? pino(logger, prettyDestination()) : pino(logger);
+  if (format === 'pretty') return pino(logger, prettyDestination());
+  return options.destination ? pino(logger, options.destination) : pino(logger);
 }
 
 /** Nest's start-up chatter (modules loaded, routes mapped): worth a look only when debugging. */
