@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, SYSTEM } from '@memoreel/contracts';
-import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
+import {
+  createTestDatabase,
+  deleteNamespaceStreams,
+  NATS_URL,
+  type TestDatabase,
+  uniqueNamespace,
+} from '@memoreel/testing';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadTestPrismaClient, type TestPrismaClient } from '../../test/prisma-test-client.js';
 import type { Bus, DeliveredMessage, PublishOptions } from '../bus/bus.js';
 import { InProcessBus } from '../bus/in-process-bus.js';
+import { connectNatsBus } from '../bus/nats-bus.js';
 import { migrateSchema } from '../database/migrate.js';
 import { createPrismaClient } from '../database/prisma.js';
 import { recordEvent } from './outbox.js';
@@ -30,6 +37,25 @@ class PublishLog implements Publisher {
   }
 }
 
+/** A broker that answers but refuses some messages (as NATS refuses one over its max payload). */
+class RefusingBroker implements Publisher, Pick<Bus, 'isReady'> {
+  readonly attempts: string[] = [];
+  constructor(
+    private readonly bus: Publisher,
+    private readonly refused: Set<string>,
+  ) {}
+
+  async publishEvent(subject: string, payload: unknown, options: PublishOptions): Promise<void> {
+    this.attempts.push(options.msgId);
+    if (this.refused.has(options.msgId)) throw new Error('MAX_PAYLOAD_EXCEEDED');
+    await this.bus.publishEvent(subject, payload, options);
+  }
+
+  async isReady(): Promise<boolean> {
+    return true;
+  }
+}
+
 let database: TestDatabase;
 let sql: pg.Client;
 let client: TestPrismaClient;
@@ -50,7 +76,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await sql.query('TRUNCATE projects.outbox_events');
+  await sql.query('TRUNCATE projects.outbox_events, projects.outbox_dead_letters');
   bus = new InProcessBus();
   delivered = [];
   await bus.consumeEvents({ durable: 'relay-spec', subjects: ['projects.>'] }, async (message) => {
@@ -83,14 +109,17 @@ function startRelay(publisher: Publisher, options: Partial<OutboxRelayOptions> =
 }
 
 /** Commits `count` events in one transaction, a millisecond apart; returns their ids in order. */
-async function commitEvents(count: number): Promise<string[]> {
+async function commitEvents(
+  count: number,
+  data: (i: number) => unknown = (i) => ({ sequence: i }),
+): Promise<string[]> {
   const start = Date.now();
   const events: EventEnvelope[] = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
     type: 'projects.probe.recorded',
     occurredAt: new Date(start + i).toISOString(),
     actor: SYSTEM,
-    data: { sequence: i },
+    data: data(i),
   }));
   await client.$transaction(async (tx) => {
     for (const event of events)
@@ -183,5 +212,79 @@ describe('OutboxRelay', () => {
 
     expect(log.calls).toHaveLength(5);
     expect(await unpublished()).toBe(0);
+  });
+
+  it('parks a row the broker keeps refusing; the next events go on without waiting for its retries', async () => {
+    const [poison, ...later] = await commitEvents(3);
+    const broker = new RefusingBroker(bus, new Set([poison!]));
+
+    startRelay(broker, { maxAttempts: 3, retryIntervalMs: 50 });
+
+    await expect.poll(() => delivered.map((message) => message.msgId)).toEqual(later);
+    // The later events went out right after the first refusal, before any retry of the poison row.
+    expect(broker.attempts.slice(0, 3)).toEqual([poison, ...later]);
+    await expect
+      .poll(async () => (await sql.query('SELECT * FROM projects.outbox_dead_letters')).rows)
+      .toEqual([
+        expect.objectContaining({
+          id: poison,
+          type: 'projects.probe.recorded',
+          attempts: 3,
+          last_error: 'MAX_PAYLOAD_EXCEEDED',
+        }),
+      ]);
+    expect(broker.attempts.filter((id) => id === poison)).toHaveLength(3);
+    expect(await rowsById([poison!])).toEqual([]);
+    expect(await unpublished()).toBe(0);
+  });
+
+  it("with real NATS: an event over the broker's max payload is parked and the next one is delivered", async () => {
+    const namespace = uniqueNamespace('poison');
+    const nats = await connectNatsBus({ servers: NATS_URL, namespace, name: 'relay-poison-test' });
+    const received: string[] = [];
+    try {
+      await nats.consumeEvents({ durable: 'poison-spec', subjects: ['projects.>'] }, async (message) => {
+        received.push(message.msgId ?? '');
+      });
+      const [tooLarge] = await commitEvents(1, () => ({ blob: 'x'.repeat(2 * 1024 * 1024) }));
+      const [next] = await commitEvents(1);
+
+      startRelay(nats, { maxAttempts: 2, retryIntervalMs: 50 });
+
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual([next]);
+      await expect
+        .poll(async () => (await sql.query('SELECT id FROM projects.outbox_dead_letters')).rows, {
+          timeout: 10_000,
+        })
+        .toEqual([{ id: tooLarge }]);
+    } finally {
+      await Promise.all(relays.splice(0).map((relay) => relay.stop()));
+      await nats.close();
+      await deleteNamespaceStreams(namespace);
+    }
+  });
+
+  it('prunes published rows and processed-event ids past the retention, and keeps the rest', async () => {
+    const [old, recent, pending] = await commitEvents(3);
+    await sql.query(
+      `UPDATE projects.outbox_events SET published_at = now() - interval '8 days' WHERE id = $1;`,
+      [old],
+    );
+    await sql.query(`UPDATE projects.outbox_events SET published_at = now() WHERE id = $1`, [recent]);
+    await sql.query('TRUNCATE projects.processed_events');
+    await sql.query(
+      `INSERT INTO projects.processed_events (consumer, event_id, processed_at)
+       VALUES ('c', $1, now() - interval '8 days'), ('c', $2, now())`,
+      [randomUUID(), randomUUID()],
+    );
+    const relay = new OutboxRelay({ databaseUrl: database.url, schema: 'projects', bus, logger });
+    relays.push(relay);
+
+    expect(await relay.prune()).toEqual({ published: 1, processed: 1 });
+
+    expect((await rowsById([old!, recent!, pending!])).map((row) => row.id).sort()).toEqual(
+      [recent, pending].sort(),
+    );
+    expect((await sql.query('SELECT count(*)::int AS n FROM projects.processed_events')).rows[0].n).toBe(1);
   });
 });

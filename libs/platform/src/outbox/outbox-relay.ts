@@ -3,26 +3,44 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Bus, Headers } from '../bus/bus.js';
 import { quoteIdentifier } from '../database/sql.js';
+import { outboxEventsParked } from '../telemetry/metrics.js';
 import { outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
   /** The service's schema, whose `outbox_events` this relay drains. */
   schema: string;
-  bus: Pick<Bus, 'publishEvent'>;
-  logger: Pick<Logger, 'info' | 'warn'>;
+  /** `isReady` tells a refused row (broker answering) from an outage (broker gone); without it, every failure is an outage. */
+  bus: Pick<Bus, 'publishEvent'> & Partial<Pick<Bus, 'isReady'>>;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Rows claimed per transaction. Default 100. */
   batchSize?: number;
   /** How often to look without a notification (one may be missed while the listener reconnects). Default 1,000 ms. */
   pollIntervalMs?: number;
   /** Pause after a failure, doubled per consecutive failure. Default 100 ms up to 5,000 ms. */
   backoff?: { initialMs: number; maxMs: number };
+  /** Attempts at a row the broker refuses while it takes others, before the row is parked. Default 5. */
+  maxAttempts?: number;
+  /** How long a refused row waits before its next attempt; later rows go on meanwhile. Default 1,000 ms. */
+  retryIntervalMs?: number;
+  /** Published rows and processed-event ids older than this are deleted. Default 7 days. */
+  retentionMs?: number;
+  /** How often that clean-up runs. Default hourly. */
+  pruneIntervalMs?: number;
 }
 
 interface OutboxRow {
   id: string;
   payload: EventEnvelope;
   headers: Headers;
+}
+
+interface PublishOutcome {
+  published: string[];
+  /** Rows the broker refused while it was otherwise answering: retried later, parked at maxAttempts. */
+  refused: { id: string; message: string }[];
+  /** The first failure while the broker was not answering: the batch stops there (commit order). */
+  outage?: { id: string; message: string };
 }
 
 type BatchOutcome = 'drained' | 'more' | 'failed';
@@ -39,9 +57,14 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 export class OutboxRelay {
   private readonly pool: pg.Pool;
   private readonly table: string;
+  private readonly schema: string;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly backoff: { initialMs: number; maxMs: number };
+  private readonly maxAttempts: number;
+  private readonly retryIntervalMs: number;
+  private readonly retentionMs: number;
+  private readonly pruneIntervalMs: number;
   private listener: pg.Client | undefined;
   private loop: Promise<void> | undefined;
   private stopped: Promise<void> | undefined;
@@ -51,6 +74,9 @@ export class OutboxRelay {
   private notified = false;
   private endSleep: (() => void) | undefined;
   private sleepingIdle = false;
+  /** Refused rows and when they may be tried again (ms since epoch). */
+  private readonly retryAt = new Map<string, number>();
+  private lastPrunedAt = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.pool = new pg.Pool({
@@ -60,10 +86,15 @@ export class OutboxRelay {
     });
     // An idle connection that drops is replaced on the next checkout; the error itself needs no handling.
     this.pool.on('error', () => {});
-    this.table = `${quoteIdentifier(options.schema)}.outbox_events`;
+    this.schema = quoteIdentifier(options.schema);
+    this.table = `${this.schema}.outbox_events`;
     this.batchSize = options.batchSize ?? 100;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.backoff = options.backoff ?? { initialMs: 100, maxMs: 5_000 };
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.retryIntervalMs = options.retryIntervalMs ?? 1_000;
+    this.retentionMs = options.retentionMs ?? 7 * 24 * 3_600_000;
+    this.pruneIntervalMs = options.pruneIntervalMs ?? 3_600_000;
   }
 
   /** Starts relaying in the background. */
@@ -97,14 +128,20 @@ export class OutboxRelay {
   private async run(): Promise<void> {
     while (!this.stopping) {
       await this.listen();
+      await this.pruneWhenDue();
       const outcome = await this.relayBatch();
       if (outcome === 'failed') await this.sleep(this.nextBackoffMs(), { wakeOnCommit: false });
       else if (outcome === 'drained' && !this.notified)
-        await this.sleep(this.pollIntervalMs, { wakeOnCommit: true });
+        await this.sleep(Math.min(this.pollIntervalMs, this.untilNextRetryMs()), { wakeOnCommit: true });
     }
   }
 
-  /** Claims the oldest unpublished rows, publishes them in order, and marks what was published. */
+  /**
+   * Claims the oldest unpublished rows and publishes them in commit order. A row the broker
+   * refuses while it takes others (too large, invalid) waits `retryIntervalMs` while later rows
+   * go on, and after `maxAttempts` it is parked in outbox_dead_letters: one poison row never
+   * holds up the rest. While the broker is gone the batch stops at its first row and backs off.
+   */
   private async relayBatch(): Promise<BatchOutcome> {
     this.notified = false;
     let client: pg.PoolClient;
@@ -123,24 +160,39 @@ export class OutboxRelay {
          FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      const { published, failure } = await this.publish(rows);
+      const { published, refused, outage } = await this.publish(rows);
       if (published.length > 0) {
         await client.query(
           `UPDATE ${this.table} SET published_at = now(), attempts = attempts + 1 WHERE id = ANY($1::uuid[])`,
           [published],
         );
       }
-      if (failure) {
-        await client.query(
-          `UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1`,
+      const parked: { id: string; message: string; attempts: number }[] = [];
+      for (const failure of outage ? [...refused, outage] : refused) {
+        const { rows: updated } = await client.query<{ attempts: number }>(
+          `UPDATE ${this.table} SET attempts = attempts + 1, last_error = $2 WHERE id = $1 RETURNING attempts`,
           [failure.id, failure.message],
         );
+        const attempts = updated[0]?.attempts ?? 0;
+        if (failure !== outage && attempts >= this.maxAttempts) {
+          await this.park(client, failure.id);
+          parked.push({ ...failure, attempts });
+        }
       }
       await client.query('COMMIT');
       client.release();
-      if (failure) return this.failed(`publishing ${failure.id} failed: ${failure.message}`);
+      for (const row of parked) {
+        this.retryAt.delete(row.id);
+        outboxEventsParked.inc({ schema: this.options.schema });
+        this.options.logger.error(
+          { schema: this.options.schema, eventId: row.id, attempts: row.attempts },
+          `outbox relay: parked event ${row.id} in outbox_dead_letters after ${row.attempts} attempts: ${row.message}`,
+        );
+      }
+      if (outage) return this.failed(`publishing ${outage.id} failed: ${outage.message}`);
       this.recovered();
-      return rows.length === this.batchSize ? 'more' : 'drained';
+      // A full batch of rows waiting for their retry is not "more": sleep until the next poll.
+      return rows.length === this.batchSize && published.length > 0 ? 'more' : 'drained';
     } catch (error) {
       // The rows stay unpublished; any already sent go again, and the broker drops them by msgId.
       await client.query('ROLLBACK').catch(() => {});
@@ -149,23 +201,76 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes in commit order and stops at the first failure, so later events never overtake it. */
-  private async publish(
-    rows: OutboxRow[],
-  ): Promise<{ published: string[]; failure?: { id: string; message: string } }> {
-    const published: string[] = [];
+  /** Moves one row to the dead-letter table, inside the caller's transaction. */
+  private async park(client: pg.PoolClient, id: string): Promise<void> {
+    await client.query(
+      `WITH parked AS (DELETE FROM ${this.table} WHERE id = $1
+         RETURNING id, type, payload, headers, occurred_at, attempts, last_error)
+       INSERT INTO ${this.schema}.outbox_dead_letters (id, type, payload, headers, occurred_at, attempts, last_error)
+       SELECT id, type, payload, headers, occurred_at, attempts, last_error FROM parked`,
+      [id],
+    );
+  }
+
+  /** Publishes in commit order; a refused row is passed over (and its later rows go on) only while the broker answers. */
+  private async publish(rows: OutboxRow[]): Promise<PublishOutcome> {
+    const outcome: PublishOutcome = { published: [], refused: [] };
+    const now = Date.now();
     for (const row of rows) {
+      if ((this.retryAt.get(row.id) ?? 0) > now) continue;
       try {
         await this.options.bus.publishEvent(row.payload.type, row.payload, {
           msgId: row.id,
           headers: row.headers,
         });
-        published.push(row.id);
+        outcome.published.push(row.id);
+        this.retryAt.delete(row.id);
       } catch (error) {
-        return { published, failure: { id: row.id, message: describe(error) } };
+        const failure = { id: row.id, message: describe(error) };
+        if (!(await this.brokerAnswers(outcome))) return { ...outcome, outage: failure };
+        outcome.refused.push(failure);
+        this.retryAt.set(row.id, now + this.retryIntervalMs);
       }
     }
-    return { published };
+    return outcome;
+  }
+
+  /** Time until the soonest refused row may be tried again (Infinity when none waits). */
+  private untilNextRetryMs(): number {
+    if (this.retryAt.size === 0) return Number.POSITIVE_INFINITY;
+    return Math.max(0, Math.min(...this.retryAt.values()) - Date.now());
+  }
+
+  /** Whether the broker takes messages: it just took one of this batch, or it says it is ready. */
+  private async brokerAnswers(outcome: PublishOutcome): Promise<boolean> {
+    if (outcome.published.length > 0) return true;
+    if (!this.options.bus.isReady) return false;
+    return this.options.bus.isReady().catch(() => false);
+  }
+
+  /** Deletes what no one needs any more: published rows and processed-event ids past the retention. */
+  async prune(now = new Date()): Promise<{ published: number; processed: number }> {
+    const before = new Date(now.getTime() - this.retentionMs);
+    const published = await this.pool.query(
+      `DELETE FROM ${this.table} WHERE published_at IS NOT NULL AND published_at < $1`,
+      [before],
+    );
+    const processed = await this.pool.query(
+      `DELETE FROM ${this.schema}.processed_events WHERE processed_at < $1`,
+      [before],
+    );
+    return { published: published.rowCount ?? 0, processed: processed.rowCount ?? 0 };
+  }
+
+  private async pruneWhenDue(): Promise<void> {
+    if (Date.now() - this.lastPrunedAt < this.pruneIntervalMs) return;
+    this.lastPrunedAt = Date.now();
+    await this.prune().catch((error: unknown) =>
+      this.options.logger.warn(
+        { schema: this.options.schema },
+        `outbox relay: pruning failed: ${describe(error)}`,
+      ),
+    );
   }
 
   private failed(reason: string): BatchOutcome {

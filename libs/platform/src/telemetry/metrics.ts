@@ -26,3 +26,10 @@ export const httpRequestDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [metricsRegistry],
 });
+
+export const outboxEventsParked = new Counter({
+  name: 'memoreel_outbox_events_parked_total',
+  help: 'Outbox events the broker kept refusing, parked in outbox_dead_letters, by service schema.',
+  labelNames: ['schema'] as const,
+  registers: [metricsRegistry],
+});
