@@ -5,6 +5,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
+import { sameOriginWrites } from './accounts/same-origin-writes.js';
 import type { GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
 import { requestLog } from './http/request-log.js';
@@ -30,6 +31,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   // Host routes first: the storage router streams PUT bodies, so no body parser may run before it.
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
   server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus)));
+  server.use('/auth/v1', sameOriginWrites(gateway.publicUrl));
   // After the storage routes (byte ranges of media must stay exact): gzip for the SPA and the API.
   server.use(compression());
   server.use(cookieParser());

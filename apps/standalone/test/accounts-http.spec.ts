@@ -292,4 +292,84 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
       await client.dispose();
     }
   });
+
+  /** A confirmed account, as the sign-up test makes one: sign up, open the e-mailed link. */
+  async function confirmedAccount(): Promise<{ email: string; password: string }> {
+    const email = `grace-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'Correct-horse-9';
+    await call('POST', '/auth/v1/signup', { body: { email, password } });
+    const link = new URL(
+      (await mailTo(email)).links.find((candidate) => candidate.includes('/auth/v1/verify')) ?? '',
+    );
+    await call('GET', link.pathname + link.search, { jar: new CookieJar() });
+    return { email, password };
+  }
+
+  it('refuses a cross-site form post to the auth API (login CSRF) and plants no session', async () => {
+    const { email, password } = await confirmedAccount();
+    const form = new URLSearchParams({ email, password }).toString();
+    const asForm = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    const crossSite = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { ...asForm, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: form,
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers.getSetCookie()).toEqual([]);
+
+    // Even from a client that names no origin, a form body is not taken.
+    const noOrigin = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: asForm,
+      body: form,
+    });
+    expect(noOrigin.status).toBe(415);
+    expect(noOrigin.headers.getSetCookie()).toEqual([]);
+
+    const signUpFromElsewhere = await call('POST', '/auth/v1/signup', {
+      body: { email: `mallory-${Date.now()}@example.com`, password },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(signUpFromElsewhere.status).toBe(403);
+
+    // The same request from our own page signs in.
+    const own = await call('POST', '/auth/v1/token?grant_type=password', {
+      body: { email, password },
+      headers: { origin: baseUrl, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('does not sign out on a cross-site request: the session and its cookie stay', async () => {
+    const { email, password } = await confirmedAccount();
+    const jar = new CookieJar();
+    const session = (await (
+      await call('POST', '/auth/v1/token?grant_type=password', { jar, body: { email, password } })
+    ).json()) as PublicSession;
+
+    const forged = await call('POST', '/auth/v1/logout', {
+      jar,
+      token: session.accessToken,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+    expect(jar.has('memoreel-refresh')).toBe(true);
+    expect((await call('POST', '/auth/v1/token?grant_type=refresh_token', { jar })).status).toBe(200);
+  });
+
+  it('signs out by the refresh cookie when the access token has expired (or is bad)', async () => {
+    const { email, password } = await confirmedAccount();
+    const jar = new CookieJar();
+    await call('POST', '/auth/v1/token?grant_type=password', { jar, body: { email, password } });
+    const kept = new CookieJar();
+    kept.take(await call('POST', '/auth/v1/token?grant_type=refresh_token', { jar }));
+
+    const signedOut = await call('POST', '/auth/v1/logout', { jar, token: 'expired.or.forged' });
+    expect(signedOut.status).toBe(204);
+    expect(jar.has('memoreel-refresh')).toBe(false);
+
+    // The refresh token a thief might have kept is dead too: the session itself was revoked.
+    expect((await call('POST', '/auth/v1/token?grant_type=refresh_token', { jar: kept })).status).toBe(401);
+  });
 });

@@ -5,6 +5,7 @@ import {
   signInAnonymously,
   signInWithPassword,
   signOut,
+  signOutByRefreshToken,
 } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -38,5 +39,12 @@ export class SessionsHandlers {
   @MessagePattern(signOut.subject)
   signOut(@Payload() { actor, data }: RequestEnvelopeOf<typeof signOut>): Promise<ReplyOf<typeof signOut>> {
     return this.sessions.signOut(actor, data.scope);
+  }
+
+  @MessagePattern(signOutByRefreshToken.subject)
+  signOutByRefreshToken(
+    @Payload() { actor, data }: RequestEnvelopeOf<typeof signOutByRefreshToken>,
+  ): Promise<ReplyOf<typeof signOutByRefreshToken>> {
+    return this.sessions.signOutByRefreshToken(actor, data);
   }
 }

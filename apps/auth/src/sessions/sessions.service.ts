@@ -133,6 +133,21 @@ export class SessionsService {
     return { signedOut: true };
   }
 
+  /** Sign-out by the refresh cookie (the access token may have expired): the token's session, or all of its user's. */
+  async signOutByRefreshToken(
+    _actor: Actor,
+    input: { refreshToken: string; scope: 'local' | 'global' },
+  ): Promise<{ signedOut: true }> {
+    const token = await this.sessions.findRefreshToken(this.database, sha256(input.refreshToken));
+    const session = token && (await this.sessions.findSession(this.database, token.sessionId));
+    if (session) {
+      const which: { only: string } | { except?: string } =
+        input.scope === 'global' ? {} : { only: session.id };
+      await this.sessions.revoke(this.database, session.userId, which, new Date());
+    }
+    return { signedOut: true };
+  }
+
   /**
    * Access tokens outlive a sign-out by up to their 10 minutes (the gateway checks signatures
    * only); requests that reach this service check that the token's session is still live.

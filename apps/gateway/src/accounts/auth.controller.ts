@@ -14,6 +14,7 @@ import {
   signInAnonymously,
   signInWithPassword,
   signOut,
+  signOutByRefreshToken,
   signUp,
   startSocialSignIn,
   type User,
@@ -45,7 +46,7 @@ import { appOriginOf, clientOf } from '../http/client.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { parseInput, ZodPipe } from '../http/zod-pipe.js';
 import { ReadsAccessToken } from './access-token.guard.js';
-import { AccessTokenVerifier } from './access-token.js';
+import { AccessTokenVerifier, NotAuthenticatedError } from './access-token.js';
 import {
   AnonymousSignInBody,
   AuthorizeQuery,
@@ -150,10 +151,18 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @Query(new ZodPipe(SignOutQuery)) { scope }: z.output<typeof SignOutQuery>,
   ): Promise<void> {
+    const refreshToken = refreshTokenOf(req);
     // This browser is signed out whatever follows: an expired access token must not leave the cookie behind.
     if (scope !== 'others') clearRefreshCookie(req, res);
-    const actor = await this.tokens.actorFor(req.headers.authorization);
-    await this.bus.request(signOut, actor, { scope });
+    const actor = await this.tokens.actorFor(req.headers.authorization).catch((error: unknown) => {
+      if (error instanceof NotAuthenticatedError && refreshToken && scope !== 'others') return undefined;
+      throw error;
+    });
+    // With an expired access token the refresh cookie still names the session: revoke it by that.
+    if (actor?.userId) await this.bus.request(signOut, actor, { scope });
+    else if (refreshToken && scope !== 'others')
+      await this.bus.request(signOutByRefreshToken, GUEST, { refreshToken, scope });
+    else await this.bus.request(signOut, actor ?? GUEST, { scope });
   }
 
   @Get('user')

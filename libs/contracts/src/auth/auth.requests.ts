@@ -60,6 +60,16 @@ export const signOut = defineRequest('auth.session.sign-out', {
   reply: z.object({ signedOut: z.literal(true) }),
 });
 
+export const signOutByRefreshToken = defineRequest('auth.session.sign-out-by-refresh-token', {
+  summary:
+    "Revokes the session a refresh token belongs to (local) or all its user's sessions (global): sign-out when the access token has expired. An unknown token changes nothing.",
+  request: z.object({
+    refreshToken: z.string().min(1).max(256),
+    scope: z.enum(['local', 'global']).default('local'),
+  }),
+  reply: z.object({ signedOut: z.literal(true) }),
+});
+
 export const getUser = defineRequest('auth.user.get', {
   summary: "The actor's own user.",
   request: z.object({}),
