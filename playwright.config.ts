@@ -34,7 +34,8 @@ export default defineConfig({
   outputDir: '.reports/playwright-artifacts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is a defect to fix, not to retry.
+  retries: 0,
   // Sign-ups hash passwords with argon2 and chunks load lazily: give a busy 2-core machine room.
   timeout: 60_000,
   // Two shared cores also run the server under test.

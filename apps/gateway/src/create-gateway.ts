@@ -30,7 +30,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   );
   // Host routes first: the storage router streams PUT bodies, so no body parser may run before it.
   for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
-  server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus)));
+  server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus), gateway.logger));
   server.use('/auth/v1', sameOriginWrites(gateway.publicUrl));
   // After the storage routes (byte ranges of media must stay exact): gzip for the SPA and the API.
   server.use(compression());

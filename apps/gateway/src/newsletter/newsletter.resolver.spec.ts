@@ -2,7 +2,7 @@ import { authErrorCodes, ErrorCodes, subscribeNewsletter } from '@memoreel/contr
 import { newsletterMessages } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResolverApp } from '../graphql/resolver-test-app.js';
+import { startResolverApp } from '../../test/resolver-test-app.js';
 import { BillingResolver } from '../payments/billing.resolver.js';
 import { NewsletterResolver } from './newsletter.resolver.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getUpgradeOptions, listPrices, type Price, purchaseUpgrade } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startResolverApp } from '../graphql/resolver-test-app.js';
+import { startResolverApp } from '../../test/resolver-test-app.js';
 import { BillingResolver } from './billing.resolver.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;

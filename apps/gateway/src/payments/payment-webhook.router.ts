@@ -1,5 +1,5 @@
 import { GUEST, receivePaymentWebhook } from '@memoreel/contracts';
-import { type BusClient, RemoteError } from '@memoreel/platform';
+import { type BusClient, type Logger, RemoteError } from '@memoreel/platform';
 import express, { type Router } from 'express';
 
 /** Answers the payment provider can act on: 4xx stops its retries, 5xx makes it try again later. */
@@ -13,7 +13,7 @@ const statusFor: Record<string, number> = {
  * The payment provider's webhook. The signature covers the exact bytes sent, so the body is read
  * raw (this router is mounted before any JSON parser) and verified by the billing service.
  */
-export function paymentWebhookRouter(bus: BusClient): Router {
+export function paymentWebhookRouter(bus: BusClient, logger: Pick<Logger, 'error'>): Router {
   const router = express.Router();
   router.post('/stripe', express.raw({ type: 'application/json', limit: '1mb' }), async (req, res) => {
     const payload = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
@@ -25,7 +25,11 @@ export function paymentWebhookRouter(bus: BusClient): Router {
       res.json({ received: true });
     } catch (error) {
       const code = error instanceof RemoteError ? error.code : 'INTERNAL';
-      res.status(statusFor[code] ?? 500).json({ error_code: code });
+      const status = statusFor[code] ?? 500;
+      // The provider only sees a code and retries; what went wrong must be in our logs.
+      if (status >= 500)
+        logger.error({ err: error, code }, `payment webhook failed (${code}); the provider will retry`);
+      res.status(status).json({ error_code: code });
     }
   });
   return router;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getProject, listPurchases, type Purchase } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleProject, startResolverApp } from '../graphql/resolver-test-app.js';
+import { sampleProject, startResolverApp } from '../../test/resolver-test-app.js';
 import { PurchasesResolver } from './purchases.resolver.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;

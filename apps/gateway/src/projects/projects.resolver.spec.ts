@@ -10,7 +10,7 @@ import {
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleProject, startResolverApp } from '../graphql/resolver-test-app.js';
+import { sampleProject, startResolverApp } from '../../test/resolver-test-app.js';
 import { ProjectsResolver } from './projects.resolver.js';
 
 let app: Awaited<ReturnType<typeof startResolverApp>>;

@@ -15,9 +15,9 @@ import { type INestApplication, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { NextFunction, Request, Response } from 'express';
-import type { ActorRequest } from '../http/current-actor.js';
-import { formatGraphQLError } from './format-error.js';
-import { graphqlContext } from './graphql-context.js';
+import { formatGraphQLError } from '../src/graphql/format-error.js';
+import { graphqlContext } from '../src/graphql/graphql-context.js';
+import type { ActorRequest } from '../src/http/current-actor.js';
 
 /** A project as the projects service answers it, owned by `owner`. */
 export function sampleProject(owner: Actor, overrides: Partial<Project> = {}): Project {
