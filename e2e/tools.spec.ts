@@ -207,7 +207,9 @@ test('five images through every category, compared, and downloaded as one zip', 
       .click(),
   ]);
   expect(single.suggestedFilename()).toMatch(/-grayscale\.jpg$/);
-  await page.getByRole('region', { name: /Processed Images/ }).evaluate((section) => section.scrollIntoView());
+  await page
+    .getByRole('region', { name: /Processed Images/ })
+    .evaluate((section) => section.scrollIntoView());
   await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 
   await page.getByRole('button', { name: 'Clear All' }).last().click();
@@ -325,7 +327,9 @@ test('a 12000 × 12000 image fails with a clear message and the page carries on'
   const small = await photo('small.jpg', 200, 150, 'jpeg');
   await fileInput(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: huge }, small]);
   await expect(page.getByText('2 image(s) selected')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('button', { name: /^huge\.png, 12000 × 12000 · / })).toContainText('Too large to preview');
+  await expect(page.getByRole('button', { name: /^huge\.png, 12000 × 12000 · / })).toContainText(
+    'Too large to preview',
+  );
   await runTool(page, 'Grayscale', 1);
   await expect(page.getByRole('alert').filter({ hasText: "These images weren't processed" })).toContainText(
     'huge.png (Grayscale): This image is too large to process in the browser (12000 × 12000, 144 megapixels; the limit is 100 megapixels).',
@@ -337,6 +341,19 @@ test('a 12000 × 12000 image fails with a clear message and the page carries on'
 test('the tools keep working offline once the page has loaded', async ({ page, context }) => {
   await openTools(page);
   await page.waitForLoadState('networkidle');
+  // "Loaded" includes the tool workers' own scripts, which networkidle does not count: wait until
+  // both workers have run their module (it sets onmessage last), as a person's page has long done.
+  await expect
+    .poll(async () => {
+      const ready = await Promise.all(
+        page
+          .workers()
+          .filter((worker) => worker.url().includes('image-tools'))
+          .map((worker) => worker.evaluate(() => typeof self.onmessage === 'function').catch(() => false)),
+      );
+      return ready.filter(Boolean).length;
+    })
+    .toBeGreaterThanOrEqual(2);
   await context.setOffline(true);
   await fileInput(page).setInputFiles([await photo('offline.jpg', 200, 150, 'jpeg')]);
   await runTool(page, '180°', 1);
@@ -356,7 +373,9 @@ test('on a phone the page stacks and a run scrolls to the tools', async ({ page 
   await toolButton(page, 'Sepia').click();
   await expect(page.getByRole('heading', { name: 'Available Tools' })).toBeInViewport();
   await expect(page.getByTestId('processed-count')).toHaveText('(2 image(s))', { timeout: 30_000 });
-  await page.getByRole('region', { name: /Processed Images/ }).evaluate((section) => section.scrollIntoView());
+  await page
+    .getByRole('region', { name: /Processed Images/ })
+    .evaluate((section) => section.scrollIntoView());
   await saveScreenshot(page, testInfo, 'tools-results', { fullPage: false });
 });
 
