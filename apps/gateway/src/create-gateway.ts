@@ -6,7 +6,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { sameOriginWrites } from './accounts/same-origin-writes.js';
-import type { GatewayContext } from './gateway.context.js';
+import { DEFAULT_TRUSTED_PROXIES, type GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
 import { requestLog } from './http/request-log.js';
 import { requestTracing } from './http/request-tracing.js';
@@ -18,8 +18,10 @@ import { paymentWebhookRouter } from './payments/payment-webhook.router.js';
 export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {
   const server = express();
   server.disable('x-powered-by');
-  server.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  server.use(securityHeaders);
+  // Which proxies may say who the client is (X-Forwarded-For/-Proto): cookies keep Secure and
+  // rate limits see the client's IP behind a load balancer, and nobody else can claim them.
+  server.set('trust proxy', gateway.trustProxy ?? DEFAULT_TRUSTED_PROXIES);
+  server.use(securityHeaders({ connectSources: gateway.connectSources ?? [] }));
   server.use(requestTracing);
   server.use(requestLog(gateway.logger));
   server.use(

@@ -14,6 +14,16 @@ export function introspectionEnabled(config: {
     : config.NODE_ENV === 'development';
 }
 
+/** TRUST_PROXY as Express takes it. */
+export const trustProxy = z
+  .string()
+  .optional()
+  .transform((text): string | number | boolean | undefined => {
+    if (text === undefined || text === '') return undefined;
+    if (text === 'true' || text === 'false') return text === 'true';
+    return /^\d+$/.test(text) ? Number(text) : text;
+  });
+
 export const gatewayEnvironment = z.object({
   NATS_URL: env.natsUrl(),
   BUS_NAMESPACE: z
@@ -27,6 +37,22 @@ export const gatewayEnvironment = z.object({
   /** Public origin when behind a proxy: where redirects and the OIDC callback point. */
   PUBLIC_URL: env.optionalUrl('public origin of the app'),
   LOG_LEVEL: env.logLevel(),
+  /**
+   * Proxies whose X-Forwarded-* headers are believed: `true`, `false`, a hop count, or a comma-
+   * separated list of addresses/CIDRs/`loopback`/`uniquelocal`. Default: loopback and private networks.
+   */
+  TRUST_PROXY: trustProxy,
+  /** Comma-separated origins the SPA may call besides its own, e.g. the object storage public URL. */
+  CONNECT_SOURCES: z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
   GRAPHQL_INTROSPECTION: graphqlIntrospection,
   NODE_ENV: z.string().optional(),

@@ -11,10 +11,20 @@ export interface GatewayContext {
   publicUrl?: string | undefined;
   /** Extra HTTP routes, e.g. the local storage router in standalone mode. */
   routes?: { path: string; handler: RequestHandler }[];
+  /**
+   * Express's `trust proxy`: the proxies whose X-Forwarded-* headers are believed (addresses,
+   * CIDRs, a hop count, true or false). Default: loopback and private networks (TRUST_PROXY).
+   */
+  trustProxy?: string | number | boolean;
+  /** Origins the SPA may call besides its own (connect-src), e.g. object storage for direct uploads. */
+  connectSources?: string[];
   /** Whether anyone may ask for the GraphQL schema (introspection): development only (GRAPHQL_INTROSPECTION). */
   introspection?: boolean;
   /** Everything that must answer for /health/ready (bus is always included). */
   readiness?: ReadinessCheck[];
 }
+
+/** Private and loopback networks: a load balancer or ingress inside the cluster. */
+export const DEFAULT_TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 
 export const GATEWAY_CONTEXT = Symbol('GATEWAY_CONTEXT');

@@ -1,4 +1,9 @@
 export { createGatewayApp } from './create-gateway.js';
-export { gatewayEnvironment, graphqlIntrospection, introspectionEnabled } from './gateway.config.js';
+export {
+  gatewayEnvironment,
+  graphqlIntrospection,
+  introspectionEnabled,
+  trustProxy,
+} from './gateway.config.js';
 export type { GatewayContext } from './gateway.context.js';
 export { GatewayModule } from './gateway.module.js';

@@ -26,6 +26,8 @@ const app = await createGatewayApp({
   webDistDir: config.WEB_DIST_DIR,
   publicUrl: config.PUBLIC_URL,
   introspection: introspectionEnabled(config),
+  trustProxy: config.TRUST_PROXY,
+  connectSources: config.CONNECT_SOURCES,
 });
 await app.listen(config.PORT, config.HOST);
 logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);

@@ -1,4 +1,4 @@
-import { graphqlIntrospection } from '@memoreel/gateway';
+import { graphqlIntrospection, trustProxy } from '@memoreel/gateway';
 import { env } from '@memoreel/platform';
 import { z } from 'zod';
 
@@ -15,6 +15,8 @@ export const standaloneEnvironment = z.object({
   /** A real mail server; without one, mail goes to the built-in catcher at /dev/mail. */
   SMTP_URL: env.optionalUrl('SMTP server for outgoing mail'),
   LOG_LEVEL: env.logLevel(),
+  /** Proxies whose X-Forwarded-* headers are believed (see the gateway's TRUST_PROXY). */
+  TRUST_PROXY: trustProxy,
   /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
   GRAPHQL_INTROSPECTION: graphqlIntrospection,
   NODE_ENV: z.string().optional(),

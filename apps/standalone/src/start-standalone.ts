@@ -119,6 +119,7 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       webDistDir: config.WEB_DIST_DIR ?? defaultWebDist(),
       publicUrl: url,
       introspection: introspectionEnabled(config),
+      trustProxy: config.TRUST_PROXY,
       routes: [
         { path: '/storage', handler: localStorageRouter(storage) },
         ...(mailCatcher ? [{ path: '/dev/mail', handler: mailCatcher.routes }] : []),

@@ -1,27 +1,43 @@
 import type { RequestHandler } from 'express';
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React style attributes (progress bars, transforms) need inline styles; no inline scripts.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export interface SecurityHeaderOptions {
+  /** Origins beyond our own the SPA may call: object storage for direct uploads in the cluster. */
+  connectSources?: readonly string[];
+}
 
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  next();
-};
+/** The policy for our pages; `'self'` also covers our own ws:/wss: (CSP 3), so no scheme-wide wildcard. */
+export function contentSecurityPolicy({ connectSources = [] }: SecurityHeaderOptions = {}): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React style attributes (progress bars, transforms) need inline styles; no inline scripts.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A year, with subdomains: once a browser has seen Memoreel over HTTPS it never tries plain HTTP. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export function securityHeaders(options: SecurityHeaderOptions = {}): RequestHandler {
+  const policy = contentSecurityPolicy(options);
+  return (req, res, next) => {
+    res.setHeader('Content-Security-Policy', policy);
+    // Only over HTTPS (directly, or as a trusted proxy says): over plain HTTP browsers ignore it.
+    if (req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    next();
+  };
+}
