@@ -52,6 +52,23 @@ describe('auth environment', () => {
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
+  it('refuses to start in production without SMTP or an explicit public URL', () => {
+    const message = problemsOf({ NODE_ENV: 'production' });
+    expect(message).toContain(
+      'SMTP_URL: is required in production (without it sign-in links would be written to the log)',
+    );
+    expect(message).toContain(
+      'PUBLIC_URL: is required in production (the public origin links and tokens are built on)',
+    );
+    expect(
+      configFrom({
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example:587',
+        PUBLIC_URL: 'https://memoreel.example',
+      }).publicUrl,
+    ).toBe('https://memoreel.example');
+  });
+
   it('names each bad variable', () => {
     const message = problemsOf({
       SMTP_URL: 'not a url',

@@ -16,14 +16,19 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** Where the app is when nobody says otherwise: a laptop (refused in production). */
+const DEVELOPMENT_PUBLIC_URL = 'http://127.0.0.1:3000';
+
 /** What the auth service reads from its environment (`ServiceContext.env`). */
 export const authEnvironment = z
   .object({
     /** The app's public origin: tokens' issuer and the links in e-mails are built on it. */
     PUBLIC_URL: z
       .url({ message: 'must be a valid URL (the public origin of the app)' })
-      .default('http://127.0.0.1:3000')
-      .transform((url) => url.replace(/\/+$/, '')),
+      .optional()
+      .transform((url) => url?.replace(/\/+$/, '')),
+    /** `production` refuses defaults that are only safe on a laptop (see the checks below). */
+    NODE_ENV: z.string().optional(),
     /** Where mail goes, e.g. smtp://127.0.0.1:2525; without it mails are written to the log. */
     SMTP_URL: env.optionalUrl('SMTP server'),
     MAIL_FROM: z.string().min(3).default('Memoreel <no-reply@memoreel.local>'),
@@ -62,6 +67,16 @@ export const authEnvironment = z
         return parsed.success ? parsed.data : address;
       });
     }),
+  })
+  // In production nothing may fall back to a laptop's defaults: sign-in links would go to the log,
+  // and links and token issuers would name 127.0.0.1.
+  .refine((config) => config.NODE_ENV !== 'production' || config.SMTP_URL, {
+    message: 'is required in production (without it sign-in links would be written to the log)',
+    path: ['SMTP_URL'],
+  })
+  .refine((config) => config.NODE_ENV !== 'production' || config.PUBLIC_URL, {
+    message: 'is required in production (the public origin links and tokens are built on)',
+    path: ['PUBLIC_URL'],
   })
   .refine((config) => !config.TURNSTILE_SITE_KEY === !config.TURNSTILE_SECRET_KEY, {
     message: 'TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY go together',
@@ -110,9 +125,10 @@ export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
           },
         ]
       : [];
+  const publicUrl = environment.PUBLIC_URL ?? DEVELOPMENT_PUBLIC_URL;
   return {
-    publicUrl: environment.PUBLIC_URL,
-    issuer: `${environment.PUBLIC_URL}/auth/v1`,
+    publicUrl,
+    issuer: `${publicUrl}/auth/v1`,
     smtpUrl: environment.SMTP_URL,
     mailFrom: environment.MAIL_FROM,
     altcha: { hmacKey: environment.ALTCHA_HMAC_KEY, maxNumber: environment.ALTCHA_MAX_NUMBER },

@@ -160,7 +160,7 @@ export class SessionsService {
 
   /** Opens a session for `user` within `db` (a transaction when the sign-in changes other rows too). */
   async open(db: AuthDb, signingIn: UserRecord, client: Client): Promise<Session> {
-    const user = await this.adminEmails.grantIfListed(db, signingIn);
+    const user = await this.adminEmails.syncAdminRole(db, signingIn);
     const now = Date.now();
     const session = await this.sessions.createSession(db, {
       userId: user.id,

@@ -96,6 +96,48 @@ describe('access tokens', () => {
   });
 });
 
+describe('ADMIN_EMAILS', () => {
+  const listed = 'boss@example.com';
+  let withList: AuthHarness;
+  beforeAll(async () => {
+    withList = await startAuth({ ADMIN_EMAILS: listed });
+  });
+  afterAll(() => withList?.close());
+
+  const signIn = (email: string) =>
+    withList.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
+
+  it('makes a listed, confirmed address admin at sign-in', async () => {
+    const { session } = await signedUpUser(withList, listed);
+    expect(session.user.roles).toEqual(['admin']);
+    expect(actorOf(await signIn(listed)).role).toBe('admin');
+  });
+
+  it('takes the role back from an address that is no longer listed, at its next sign-in', async () => {
+    // Granted by an earlier ADMIN_EMAILS that named this address; the list no longer does.
+    const { email, session } = await signedUpUser(withList);
+    await withList.db.userRole.create({
+      data: { userId: session.user.id, role: 'admin', grantedBy: 'admin-emails' },
+    });
+
+    const next = await signIn(email);
+
+    expect(next.user.roles).toEqual([]);
+    expect(actorOf(next).role).toBe('user');
+    expect(await withList.db.userRole.count({ where: { userId: session.user.id } })).toBe(0);
+  });
+
+  it('leaves a role granted otherwise alone', async () => {
+    const { email, session } = await signedUpUser(withList);
+    await withList.db.userRole.create({ data: { userId: session.user.id, role: 'admin' } });
+    expect((await signIn(email)).user.roles).toEqual(['admin']);
+  });
+});
+
 describe('anonymous sign-in', () => {
   it('creates a guest user after a valid bot check and records auth.user.signed-up', async () => {
     const session = await auth.request(signInAnonymously, GUEST_ACTOR, {

@@ -139,7 +139,11 @@ export class UsersRepository {
     });
   }
 
-  async grantRole(db: AuthDb, userId: string, role: string): Promise<void> {
-    await db.userRole.createMany({ data: [{ userId, role }], skipDuplicates: true });
+  async grantRole(db: AuthDb, userId: string, role: string, grantedBy: string | null = null): Promise<void> {
+    await db.userRole.createMany({ data: [{ userId, role, grantedBy }], skipDuplicates: true });
+  }
+
+  async revokeRole(db: AuthDb, userId: string, role: string): Promise<void> {
+    await db.userRole.deleteMany({ where: { userId, role } });
   }
 }
