@@ -1,14 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { SharingDatabase } from './database/sharing-database.js';
 import { ConfirmProbeWhenRecorded } from './probe/confirm-probe-when-recorded.js';
+import { DeleteShareWhenProjectDeleted } from './shares/delete-share-when-project-deleted.js';
+import { ProjectsLookup } from './shares/projects-lookup.js';
+import { SharesHandlers } from './shares/shares.handlers.js';
+import { SharesService } from './shares/shares.service.js';
 
 @Module({})
 export class SharingModule {
   static register(): DynamicModule {
     return {
       module: SharingModule,
-      controllers: [ConfirmProbeWhenRecorded],
-      providers: [SharingDatabase],
+      controllers: [ConfirmProbeWhenRecorded, SharesHandlers, DeleteShareWhenProjectDeleted],
+      providers: [SharingDatabase, SharesService, ProjectsLookup],
     };
   }
 }

@@ -11,9 +11,10 @@ import type {
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
 import * as sharingProbe from './sharing/probe.js';
+import * as sharingShares from './sharing/shares.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
-const modules = [authRequests, billing, newsletter, projectsProbe, projects, sharingProbe];
+const modules = [authRequests, billing, newsletter, projectsProbe, projects, sharingProbe, sharingShares];
 
 function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;

@@ -10,3 +10,4 @@ export * from './common/envelope.js';
 export * from './projects/probe.js';
 export * from './projects/projects.js';
 export * from './sharing/probe.js';
+export * from './sharing/shares.js';
