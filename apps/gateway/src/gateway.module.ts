@@ -6,8 +6,9 @@ import { AccessTokenVerifier } from './accounts/access-token.js';
 import { AuthModule } from './accounts/auth.module.js';
 import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
-import { authenticateLiveConnection, graphqlContext } from './graphql/graphql-context.js';
+import { graphqlContext, liveConnectionHooks } from './graphql/graphql-context.js';
 import { queryLimits } from './graphql/query-limits.js';
+import { LiveSessions } from './live/live-sessions.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
@@ -41,12 +42,12 @@ export class GatewayModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [AccessTokenVerifier],
-          useFactory: (tokens: AccessTokenVerifier) => ({
+          inject: [AccessTokenVerifier, LiveSessions],
+          useFactory: (tokens: AccessTokenVerifier, sessions: LiveSessions) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
-            subscriptions: { 'graphql-ws': { onConnect: authenticateLiveConnection(tokens) } },
+            subscriptions: { 'graphql-ws': liveConnectionHooks(tokens, sessions) },
             context: graphqlContext,
             formatError: formatGraphQLError,
             includeStacktraceInErrorResponses: false,

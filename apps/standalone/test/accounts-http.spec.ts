@@ -372,4 +372,45 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
     // The refresh token a thief might have kept is dead too: the session itself was revoked.
     expect((await call('POST', '/auth/v1/token?grant_type=refresh_token', { jar: kept })).status).toBe(401);
   });
+
+  it('ends a live connection when its session ends: a socket opened before sign-out can do nothing after it', async () => {
+    const { email, password } = await confirmedAccount();
+    const jar = new CookieJar();
+    const session = (await (
+      await call('POST', '/auth/v1/token?grant_type=password', { jar, body: { email, password } })
+    ).json()) as PublicSession;
+    const client = createClient({
+      url: `${baseUrl.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${session.accessToken}` },
+      retryAttempts: 0,
+      lazy: false,
+      // The close below is what this test expects; the client would print it as an error.
+      onNonLazyError: () => {},
+    });
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+      client.on('closed', (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        resolve({ code, reason: String(reason) });
+      });
+    });
+    const ask = () =>
+      new Promise<unknown>((resolve, reject) => {
+        client.subscribe(
+          { query: '{ me { id } }' },
+          { next: resolve, error: () => reject(new Error('refused')), complete: () => {} },
+        );
+      });
+    try {
+      expect(await ask()).toEqual({ data: { me: { id: session.user.id } } });
+
+      expect((await call('POST', '/auth/v1/logout', { jar, token: session.accessToken })).status).toBe(204);
+
+      // Closed by the gateway at once (4403), not when the token runs out ten minutes later.
+      expect(await closed).toEqual({ code: 4403, reason: 'Forbidden: the session has ended' });
+      await expect(ask()).rejects.toThrow('refused');
+    } finally {
+      await client.dispose();
+    }
+  });
 });

@@ -45,25 +45,25 @@ export class SessionsRepository {
     await db.refreshToken.update({ where: { id }, data: { usedAt } });
   }
 
-  /** Revokes the user's live sessions matching `which`, with every refresh token they hold. */
+  /** Revokes the user's live sessions matching `which`, with every refresh token they hold; returns their ids. */
   async revoke(
     db: AuthDb,
     userId: string,
     which: { only: string } | { except?: string },
     revokedAt: Date,
-  ): Promise<number> {
+  ): Promise<string[]> {
     const id = 'only' in which ? which.only : which.except ? { not: which.except } : undefined;
     const sessions = await db.session.findMany({
       where: { userId, revokedAt: null, ...(id ? { id } : {}) },
       select: { id: true },
     });
     const ids = sessions.map((session) => session.id);
-    if (ids.length === 0) return 0;
+    if (ids.length === 0) return ids;
     await db.session.updateMany({ where: { id: { in: ids } }, data: { revokedAt } });
     await db.refreshToken.updateMany({
       where: { sessionId: { in: ids }, revokedAt: null },
       data: { revokedAt },
     });
-    return ids.length;
+    return ids;
   }
 }

@@ -1,14 +1,16 @@
 import {
   AccessTokenClaimsSchema,
   type Actor,
+  type DataOf,
   type RequestOf,
   type Session,
+  sessionsRevoked,
   type signInAnonymously,
   type signInWithPassword,
   type signOut,
   userSignedUp,
 } from '@memoreel/contracts';
-import { buildEvent, recordEvent } from '@memoreel/platform';
+import { BusClient, buildEvent, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { actorFor, signedInUserId } from '../auth.actor.js';
 import {
@@ -48,6 +50,7 @@ export class SessionsService {
     private readonly limits: RateLimiter,
     private readonly botCheck: BotCheck,
     private readonly adminEmails: AdminEmails,
+    private readonly bus: BusClient,
   ) {}
 
   async signInWithPassword(_actor: Actor, input: RequestOf<typeof signInWithPassword>): Promise<Session> {
@@ -105,8 +108,8 @@ export class SessionsService {
         next = await this.issuedDescendant(tx, token, input.refreshToken);
       }
       if (next === null) {
-        await this.sessions.revoke(tx, session.userId, { only: session.id }, now);
-        return { kind: 'reused' } as const;
+        const revoked = await this.sessions.revoke(tx, session.userId, { only: session.id }, now);
+        return { kind: 'reused', userId: session.userId, revoked } as const;
       }
       await this.sessions.touchSession(tx, session.id, now, new Date(now.getTime() + SESSION_INACTIVITY_MS));
       const user = await this.users.findById(tx, session.userId);
@@ -114,7 +117,10 @@ export class SessionsService {
       return { kind: 'refreshed', session: await this.answer(user, session, next) } as const;
     });
     // Thrown after the commit: the revocation must stick.
-    if (outcome.kind === 'reused') throw new RefreshTokenReusedError();
+    if (outcome.kind === 'reused') {
+      await this.announceRevoked(outcome.userId, outcome.revoked, 'reuse-detected');
+      throw new RefreshTokenReusedError();
+    }
     if (outcome.kind === 'gone') throw new RefreshTokenNotFoundError();
     return outcome.session;
   }
@@ -123,13 +129,15 @@ export class SessionsService {
   async signOut(actor: Actor, scope: RequestOf<typeof signOut>['scope']): Promise<{ signedOut: true }> {
     const userId = signedInUserId(actor);
     const now = new Date();
+    let revoked: string[];
     if (scope === 'global') {
-      await this.sessions.revoke(this.database, userId, {}, now);
+      revoked = await this.sessions.revoke(this.database, userId, {}, now);
     } else {
       if (!actor.sessionId) throw new SessionNotFoundError();
       const which = scope === 'local' ? { only: actor.sessionId } : { except: actor.sessionId };
-      await this.sessions.revoke(this.database, userId, which, now);
+      revoked = await this.sessions.revoke(this.database, userId, which, now);
     }
+    await this.announceRevoked(userId, revoked, 'sign-out');
     return { signedOut: true };
   }
 
@@ -143,9 +151,23 @@ export class SessionsService {
     if (session) {
       const which: { only: string } | { except?: string } =
         input.scope === 'global' ? {} : { only: session.id };
-      await this.sessions.revoke(this.database, session.userId, which, new Date());
+      const revoked = await this.sessions.revoke(this.database, session.userId, which, new Date());
+      await this.announceRevoked(session.userId, revoked, 'sign-out');
     }
     return { signedOut: true };
+  }
+
+  /**
+   * Tells every gateway (live fan-out) that these sessions ended, so their open connections close
+   * at once instead of acting on until their access tokens expire. Sent after the commit.
+   */
+  async announceRevoked(
+    userId: string,
+    sessionIds: string[],
+    reason: DataOf<typeof sessionsRevoked>['reason'],
+  ): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.bus.publishLive(sessionsRevoked, { userId, sessionIds, reason });
   }
 
   /**

@@ -110,7 +110,7 @@ export class UsersService {
       await this.tokens.takeSendQuota(input.client, newEmail);
     }
 
-    const { updated, mail } = await this.database.$transaction(async (tx) => {
+    const { updated, mail, revoked } = await this.database.$transaction(async (tx) => {
       const updated = await this.users.update(tx, user.id, {
         ...(encryptedPassword ? { encryptedPassword } : {}),
         ...(newEmail ? { newEmail } : {}),
@@ -119,9 +119,9 @@ export class UsersService {
           : {}),
       });
       // GoTrue's rule: a new password signs out every other device.
-      if (encryptedPassword) {
-        await this.sessionRows.revoke(tx, user.id, { except: actor.sessionId }, new Date());
-      }
+      const revoked = encryptedPassword
+        ? await this.sessionRows.revoke(tx, user.id, { except: actor.sessionId }, new Date())
+        : [];
       const mail = newEmail
         ? await this.tokens.prepare(tx, {
             userId: user.id,
@@ -131,8 +131,9 @@ export class UsersService {
             redirectTo: input.redirectTo,
           })
         : null;
-      return { updated, mail };
+      return { updated, mail, revoked };
     });
+    await this.sessions.announceRevoked(user.id, revoked, 'password-changed');
     if (mail) await this.tokens.send(mail);
     return toUser(updated);
   }

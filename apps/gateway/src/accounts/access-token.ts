@@ -74,10 +74,16 @@ export class AccessTokenVerifier {
 
   /** The actor behind an `Authorization` value: a guest without one, `NotAuthenticatedError` for a bad one. */
   async actorFor(authorization: string | undefined): Promise<Actor> {
-    if (authorization === undefined) return GUEST;
+    return (await this.bearerOf(authorization)).actor;
+  }
+
+  /** The actor and when its token expires (ms since epoch; never for a guest without a token). */
+  async bearerOf(authorization: string | undefined): Promise<{ actor: Actor; expiresAtMs: number }> {
+    if (authorization === undefined) return { actor: GUEST, expiresAtMs: Number.POSITIVE_INFINITY };
     const token = BEARER.exec(authorization)?.[1];
     if (!token) throw new NotAuthenticatedError();
-    return actorFromClaims(await this.verify(token));
+    const claims = await this.verify(token);
+    return { actor: actorFromClaims(claims), expiresAtMs: claims.exp * 1000 };
   }
 
   async verify(token: string): Promise<AccessTokenClaims> {

@@ -2,6 +2,7 @@ import { GUEST, getJwks } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { LiveSessions } from '../live/live-sessions.js';
 import { AccessTokenGuard } from './access-token.guard.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthController } from './auth.controller.js';
@@ -16,9 +17,10 @@ import { MeResolver } from './me.resolver.js';
       inject: [BusClient],
       useFactory: (bus: BusClient) => new AccessTokenVerifier(() => bus.request(getJwks, GUEST, {})),
     },
+    { provide: LiveSessions, inject: [BusClient], useFactory: (bus: BusClient) => new LiveSessions(bus) },
     { provide: APP_GUARD, useClass: AccessTokenGuard },
     MeResolver,
   ],
-  exports: [AccessTokenVerifier],
+  exports: [AccessTokenVerifier, LiveSessions],
 })
 export class AuthModule {}

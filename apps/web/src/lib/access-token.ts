@@ -24,7 +24,7 @@ export function onIdentityChange(listener: () => void): () => void {
   return () => identityListeners.delete(listener);
 }
 
-/** Someone signed in or out. */
+/** Someone signed in or out, or the access token was renewed. */
 export function announceIdentityChange(): void {
   for (const listener of identityListeners) listener();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRequest } from '../common/define.js';
+import { defineEvent, defineLive, defineRequest } from '../common/define.js';
 import {
   BotCheckTokenSchema,
   ClientSchema,
@@ -207,4 +207,17 @@ export const userConverted = defineEvent('auth.user.converted', {
   summary: 'A guest became an account, keeping its id and all its data.',
   /** `email` is null when a social provider vouched for no e-mail address. */
   data: z.object({ userId: z.uuid(), email: z.string().nullable() }),
+});
+
+/** Why sessions ended before their time. */
+export const SESSION_REVOCATION_REASONS = ['sign-out', 'password-changed', 'reuse-detected'] as const;
+
+export const sessionsRevoked = defineLive('auth.session.revoked', {
+  summary:
+    'Sessions that ended before their time (sign-out, a new password, a stolen refresh token): every gateway closes their live connections at once and refuses their access tokens.',
+  data: z.object({
+    userId: z.uuid(),
+    sessionIds: z.array(z.uuid()).min(1),
+    reason: z.enum(SESSION_REVOCATION_REASONS),
+  }),
 });

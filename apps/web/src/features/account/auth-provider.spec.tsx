@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bearerAuthorization } from '../../lib/access-token';
+import { bearerAuthorization, onIdentityChange } from '../../lib/access-token';
 import { fakeAuthClient, sampleGuest, sampleSession } from '../../testing/auth-fixtures';
 import type { PublicSession } from './auth-api';
 import { AuthProvider, useAuth } from './auth-provider';
@@ -49,6 +49,29 @@ describe('AuthProvider', () => {
 
     expect(screen.getByText('nobody anonymous=false')).toBeTruthy();
     expect(bearerAuthorization()).toBeNull();
+  });
+
+  it('has the live socket re-authenticate when the token is renewed (and on sign-in and sign-out)', async () => {
+    const client = fakeAuthClient({ refreshSession: vi.fn().mockResolvedValue(sampleSession()) });
+    const reconnects = vi.fn();
+    const stop = onIdentityChange(reconnects);
+    try {
+      render(
+        <AuthProvider client={client}>
+          <AuthProbe />
+        </AuthProvider>,
+      );
+      await screen.findByText(/anonymous=false/);
+      reconnects.mockClear();
+
+      await act(() => client.refresh());
+      expect(reconnects).toHaveBeenCalledTimes(1);
+
+      await act(() => client.signOut());
+      expect(reconnects).toHaveBeenCalledTimes(2);
+    } finally {
+      stop();
+    }
   });
 
   it('must wrap whatever reads it', () => {

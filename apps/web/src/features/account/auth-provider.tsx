@@ -30,7 +30,10 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
     setAccessTokenGetter(() => client.accessToken());
     const stopListening = client.onAuthStateChange((event) => {
       setState(stateOf(client, false));
-      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') announceIdentityChange();
+      // The live socket authenticates once: after a sign-in, a sign-out or a renewed token it must
+      // reconnect with the token of now (the gateway closes it when the old one expires).
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'TOKEN_REFRESHED')
+        announceIdentityChange();
     });
     // Also covers a provider mounted after the first check already answered.
     void client.start().then(() => setState(stateOf(client, false)));
