@@ -13,6 +13,7 @@ import { requestTracing } from './http/request-tracing.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRouter } from './http/spa.js';
 import { paymentWebhookRouter } from './payments/payment-webhook.router.js';
+import { sharingRouter } from './sharing/sharing.router.js';
 
 /** Builds the gateway's HTTP app; the caller decides where it listens. */
 export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {
@@ -38,6 +39,15 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   server.use(compression());
   server.use(cookieParser());
   // Before Nest, whose init ends the chain with its own 404; the SPA router passes API paths on.
+  // The shared page's metadata and preview image, before the SPA shell answers /v/{id} plainly.
+  server.use(
+    sharingRouter({
+      bus: new BusClient(gateway.bus),
+      logger: gateway.logger,
+      publicUrl: gateway.publicUrl,
+      webDistDir: gateway.webDistDir,
+    }),
+  );
   if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
 
   const app = await NestFactory.create(GatewayModule.register(gateway), new ExpressAdapter(server), {

@@ -14,6 +14,7 @@ import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
+import { SharingResolver } from './sharing/sharing.resolver.js';
 
 /** What every gateway module may inject: the host's context and the bus client. */
 @Module({})
@@ -56,7 +57,14 @@ export class GatewayModule {
           }),
         }),
       ],
-      providers: [ProbeResolver, ProjectsResolver, BillingResolver, PurchasesResolver, NewsletterResolver],
+      providers: [
+        ProbeResolver,
+        ProjectsResolver,
+        BillingResolver,
+        PurchasesResolver,
+        NewsletterResolver,
+        SharingResolver,
+      ],
     };
   }
 }

@@ -1,0 +1,104 @@
+import {
+  type Actor,
+  createShare,
+  deleteShare,
+  getShareByProject,
+  getSharedVideo,
+  listShares,
+  recordShareView,
+  updateShare,
+} from '@memoreel/contracts';
+import { BusClient } from '@memoreel/platform';
+import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import type { Request } from 'express';
+import { CurrentActor, type GraphQLContext } from '../http/current-actor.js';
+import {
+  DeletedShareModel,
+  SharedVideoModel,
+  ShareModel,
+  ShareSettingsInput,
+  ShareViewModel,
+} from './share.model.js';
+import { ipKeyOf, viewerKeyOf } from './viewer-keys.js';
+
+const settingsOf = (input: ShareSettingsInput) => ({
+  shareTitle: input.shareTitle,
+  author: input.author ?? null,
+  message: input.message ?? null,
+  showViewCount: input.showViewCount ?? true,
+});
+
+/** Shares of the signed-in user, and the public viewer's calls; the sharing service checks everything. */
+@Resolver(() => ShareModel)
+export class SharingResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => ShareModel, {
+    nullable: true,
+    description: 'The share of one of your projects, if it is shared.',
+  })
+  async projectShare(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+  ): Promise<ShareModel | null> {
+    return (await this.bus.request(getShareByProject, actor, { projectId })).share;
+  }
+
+  @Query(() => [ShareModel], { description: 'Your shared videos, newest first.' })
+  async shares(@CurrentActor() actor: Actor): Promise<ShareModel[]> {
+    return (await this.bus.request(listShares, actor, {})).shares;
+  }
+
+  @Query(() => SharedVideoModel, { description: 'A shared video, for anyone with its link.' })
+  sharedVideo(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<SharedVideoModel> {
+    return this.bus.request(getSharedVideo, actor, { id });
+  }
+
+  @Mutation(() => ShareModel)
+  createShare(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('settings', { type: () => ShareSettingsInput }) settings: ShareSettingsInput,
+  ): Promise<ShareModel> {
+    return this.bus.request(createShare, actor, { projectId, settings: settingsOf(settings) });
+  }
+
+  @Mutation(() => ShareModel)
+  updateShare(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('settings', { type: () => ShareSettingsInput }) settings: ShareSettingsInput,
+  ): Promise<ShareModel> {
+    return this.bus.request(updateShare, actor, { id, settings: settingsOf(settings) });
+  }
+
+  @Mutation(() => DeletedShareModel)
+  deleteShare(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<DeletedShareModel> {
+    return this.bus.request(deleteShare, actor, { id });
+  }
+
+  @Mutation(() => ShareViewModel, {
+    description: 'Counts a view (the viewer calls it 2 s after loading); a viewer counts once per 30 min.',
+  })
+  async recordShareView(
+    @CurrentActor() actor: Actor,
+    @Context() context: GraphQLContext,
+    @Args('id', { type: () => ID }) id: string,
+  ): Promise<ShareViewModel> {
+    const req = context.req as Request | undefined;
+    if (!req) return { counted: false, viewCount: null };
+    const result = await this.bus.request(recordShareView, actor, {
+      id,
+      viewerKey: viewerKeyOf(req, req.res),
+      ipKey: ipKeyOf(req),
+    });
+    const video = await this.bus.request(getSharedVideo, actor, { id });
+    return { counted: result.counted, viewCount: video.viewCount };
+  }
+}

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authService } from '@memoreel/auth';
+import { createGatewayApp } from '@memoreel/gateway';
+import {
+  createLogger,
+  InProcessBus,
+  migrateSchema,
+  type RunningService,
+  startService,
+} from '@memoreel/platform';
+import { projectsService } from '@memoreel/projects';
+import { sharingService } from '@memoreel/sharing';
+import { createTestDatabase, uniqueNamespace } from '@memoreel/testing';
+import type { INestApplication } from '@nestjs/common';
+import { solveChallenge } from 'altcha-lib/v1';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/embedded-database.js';
+
+/**
+ * Sharing end to end over HTTP: real sessions (auth), projects, sharing and the gateway serving a
+ * web build's shell — what a chat app's crawler and an anonymous visitor get.
+ */
+
+type GraphQLResult = {
+  // biome-ignore lint/suspicious/noExplicitAny: the operations' shapes are asserted field by field
+  data?: Record<string, any> | null;
+  errors?: { message: string; extensions: { code: string } }[];
+};
+
+const SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<meta name="description" content="Memoreel turns your photos into memorial and celebration videos." />
+<title>Memoreel</title></head><body><div id="root"></div></body></html>`;
+
+describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
+  const logger = createLogger({ service: 'test', level: 'silent' });
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let bus: InProcessBus;
+  let services: RunningService[];
+  let gateway: INestApplication;
+  let baseUrl: string;
+  let webDistDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({
+      services: ['auth', 'projects', 'sharing'],
+      migrate: migrateSchema,
+    });
+    bus = new InProcessBus({ namespace: uniqueNamespace('sharing-http') });
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    webDistDir = mkdtempSync(join(tmpdir(), 'memoreel-web-'));
+    writeFileSync(join(webDistDir, 'index.html'), SHELL);
+    const env: Record<string, Record<string, string>> = {
+      auth: { PUBLIC_URL: baseUrl, ALTCHA_MAX_NUMBER: '1000' },
+    };
+    services = [];
+    for (const definition of [authService, projectsService, sharingService]) {
+      services.push(
+        await startService(definition, {
+          name: definition.name,
+          bus,
+          databaseUrl: database.url,
+          logger,
+          env: env[definition.name] ?? {},
+        }),
+      );
+    }
+    gateway = await createGatewayApp({ bus, logger, publicUrl: baseUrl, webDistDir });
+    await gateway.listen(port, '127.0.0.1');
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    for (const service of services ?? []) await service.close();
+    await bus?.close();
+    await database?.drop();
+    if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
+  });
+
+  async function graphql(
+    query: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { response, body: (await response.json()) as GraphQLResult };
+  }
+
+  async function guestToken(): Promise<string> {
+    const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+    };
+    const solution = await solveChallenge(
+      challenge.challenge,
+      challenge.salt,
+      challenge.algorithm,
+      challenge.maxnumber,
+    ).promise;
+    const botCheck = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString(
+      'base64',
+    );
+    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ botCheck }),
+    });
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  }
+
+  async function sharedProject(settings: Record<string, unknown>) {
+    const token = await guestToken();
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await graphql('mutation { createInitialProject { project { id } } }', {}, auth);
+    const projectId = created.body.data?.createInitialProject.project.id as string;
+    const share = await graphql(
+      'mutation ($p: ID!, $s: ShareSettingsInput!) { createShare(projectId: $p, settings: $s) { id shareTitle viewCount } }',
+      { p: projectId, s: settings },
+      auth,
+    );
+    expect(share.body.errors).toBeUndefined();
+    return { auth, projectId, shareId: share.body.data?.createShare.id as string };
+  }
+
+  it('sends crawlers the share metadata in the HTML of /v/{id}, and a 404 page for an unknown id', async () => {
+    const { shareId } = await sharedProject({
+      shareTitle: 'Grandma <at> 90',
+      message: 'Always in our hearts',
+      showViewCount: true,
+    });
+    const page = await fetch(`${baseUrl}/v/${shareId}`, {
+      headers: { 'user-agent': 'facebookexternalhit/1.1' },
+    });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Grandma &lt;at&gt; 90 | Memoreel</title>');
+    expect(html).toContain('<meta name="description" content="Always in our hearts" />');
+    expect(html).toContain('<meta name="robots" content="index, follow" />');
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl}/v/${shareId}" />`);
+    expect(html).toContain('<meta property="og:type" content="video.other" />');
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="${baseUrl}/og/${shareId}\\.png\\?v=\\d+" />`),
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain('turns your photos into memorial');
+    expect(html).toContain('<div id="root"></div>');
+
+    const missing = await fetch(`${baseUrl}/v/00000000-0000-4000-8000-000000000000`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex" />');
+    expect((await fetch(`${baseUrl}/v/not-an-id`)).status).toBe(404);
+  });
+
+  it('serves a 1200×630 PNG preview per share, regenerated when the share changes, and a default one', async () => {
+    const { auth, shareId } = await sharedProject({ shareTitle: 'Summer 1985' });
+    const first = await fetch(`${baseUrl}/og/${shareId}.png`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const firstPng = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(firstPng).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+
+    await graphql(
+      'mutation ($id: ID!) { updateShare(id: $id, settings: { shareTitle: "Summer 1986" }) { id } }',
+      { id: shareId },
+      auth,
+    );
+    const second = Buffer.from(await (await fetch(`${baseUrl}/og/${shareId}.png`)).arrayBuffer());
+    expect(second.equals(firstPng)).toBe(false);
+
+    const fallback = await fetch(`${baseUrl}/og/00000000-0000-4000-8000-000000000000.png`);
+    expect(fallback.status).toBe(200);
+    expect(await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  it('counts an anonymous visitor once: the cookie dedupes a reload, the public read hides private fields', async () => {
+    const { shareId } = await sharedProject({ shareTitle: 'Our wedding', author: 'Sam' });
+    const read = await graphql(
+      'query ($id: ID!) { sharedVideo(id: $id) { id shareTitle author viewCount photos { id } videoUrl } }',
+      { id: shareId },
+    );
+    expect(read.body.data?.sharedVideo).toEqual({
+      id: shareId,
+      shareTitle: 'Our wedding',
+      author: 'Sam',
+      viewCount: 0,
+      photos: [],
+      videoUrl: null,
+    });
+    const forbidden = await graphql('query ($id: ID!) { sharedVideo(id: $id) { userId } }', { id: shareId });
+    expect(forbidden.body.errors?.[0]?.message).toMatch(/userId/);
+
+    const view = 'mutation ($id: ID!) { recordShareView(id: $id) { counted viewCount } }';
+    const first = await graphql(view, { id: shareId });
+    expect(first.body.data?.recordShareView).toEqual({ counted: true, viewCount: 1 });
+    const cookie = first.response.headers.getSetCookie().find((line) => line.startsWith('memoreel_viewer='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    const reload = await graphql(view, { id: shareId }, { cookie: (cookie ?? '').split(';')[0] as string });
+    expect(reload.body.data?.recordShareView).toEqual({ counted: false, viewCount: 1 });
+  });
+});
