@@ -24,6 +24,7 @@ function stubProjects(count = 1, answers: GraphQLAnswers = {}) {
     projects: () => projects,
     projectCount: () => ({ count, limit: 10 }),
     purchases: () => [],
+    shares: () => [],
     ...answers,
   });
 }

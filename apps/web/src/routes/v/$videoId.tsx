@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { SharedVideoPage } from '../../features/sharing/shared-video-page';
 
 export const Route = createFileRoute('/v/$videoId')({
-  component: () => <ComingSoonPage title="Shared Video" />,
+  component: SharedVideoRoute,
 });
+
+function SharedVideoRoute() {
+  const { videoId } = Route.useParams();
+  return <SharedVideoPage videoId={videoId} />;
+}

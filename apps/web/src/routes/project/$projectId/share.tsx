@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { ShareStep } from '../../../features/sharing/share-step';
 
 export const Route = createFileRoute('/project/$projectId/share')({
-  component: () => <ComingSoonPage title="Share Your Video" />,
+  component: ShareRoute,
 });
+
+function ShareRoute() {
+  const { projectId } = Route.useParams();
+  return <ShareStep projectId={projectId} />;
+}

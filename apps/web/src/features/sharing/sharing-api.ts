@@ -1,0 +1,103 @@
+import { graphqlRequest } from '../../lib/graphql';
+
+/** The gateway's sharing operations (apps/gateway/src/sharing), as the SPA uses them. */
+
+export interface Share {
+  id: string;
+  projectId: string;
+  shareTitle: string;
+  author: string | null;
+  message: string | null;
+  showViewCount: boolean;
+  viewCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ShareSettings {
+  shareTitle: string;
+  author: string;
+  message: string;
+  showViewCount: boolean;
+}
+
+export interface SharedVideo {
+  id: string;
+  name: string | null;
+  shareTitle: string;
+  author: string | null;
+  message: string | null;
+  showViewCount: boolean;
+  viewCount: number | null;
+  createdAt: string;
+  updatedAt: string;
+  videoSettings: { durationPerPhoto: number; width: number; height: number };
+  photos: { id: string; url: string; width: number; height: number }[];
+  videoUrl: string | null;
+}
+
+const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt';
+
+export async function fetchProjectShare(projectId: string, signal?: AbortSignal): Promise<Share | null> {
+  const data = await graphqlRequest<{ projectShare: Share | null }, { projectId: string }>(
+    `query ProjectShare($projectId: ID!) { projectShare(projectId: $projectId) { ${SHARE} } }`,
+    { projectId },
+    signal,
+  );
+  return data.projectShare;
+}
+
+export async function fetchShares(signal?: AbortSignal): Promise<Share[]> {
+  const data = await graphqlRequest<{ shares: Share[] }>(`query Shares { shares { ${SHARE} } }`, {}, signal);
+  return data.shares;
+}
+
+export async function createShare(projectId: string, settings: ShareSettings): Promise<Share> {
+  const data = await graphqlRequest<{ createShare: Share }, { projectId: string; settings: ShareSettings }>(
+    `mutation CreateShare($projectId: ID!, $settings: ShareSettingsInput!) { createShare(projectId: $projectId, settings: $settings) { ${SHARE} } }`,
+    { projectId, settings },
+  );
+  return data.createShare;
+}
+
+export async function updateShare(id: string, settings: ShareSettings): Promise<Share> {
+  const data = await graphqlRequest<{ updateShare: Share }, { id: string; settings: ShareSettings }>(
+    `mutation UpdateShare($id: ID!, $settings: ShareSettingsInput!) { updateShare(id: $id, settings: $settings) { ${SHARE} } }`,
+    { id, settings },
+  );
+  return data.updateShare;
+}
+
+export async function deleteShare(id: string): Promise<void> {
+  await graphqlRequest<{ deleteShare: { id: string } }, { id: string }>(
+    'mutation DeleteShare($id: ID!) { deleteShare(id: $id) { id } }',
+    { id },
+  );
+}
+
+export async function fetchSharedVideo(id: string, signal?: AbortSignal): Promise<SharedVideo> {
+  const data = await graphqlRequest<{ sharedVideo: SharedVideo }, { id: string }>(
+    `query SharedVideo($id: ID!) { sharedVideo(id: $id) { id name shareTitle author message showViewCount viewCount createdAt updatedAt videoSettings { durationPerPhoto width height } photos { id url width height } videoUrl } }`,
+    { id },
+    signal,
+  );
+  return data.sharedVideo;
+}
+
+export async function recordShareView(id: string): Promise<{ counted: boolean; viewCount: number | null }> {
+  const data = await graphqlRequest<
+    { recordShareView: { counted: boolean; viewCount: number | null } },
+    { id: string }
+  >('mutation RecordShareView($id: ID!) { recordShareView(id: $id) { counted viewCount } }', { id });
+  return data.recordShareView;
+}
+
+export const shareKeys = {
+  all: ['shares'] as const,
+  list: () => [...shareKeys.all, 'list'] as const,
+  project: (projectId: string) => [...shareKeys.all, 'project', projectId] as const,
+  video: (id: string) => ['shared-video', id] as const,
+};
+
+/** The link anyone can open: {origin}/v/{shareId} (spec §9). */
+export const shareLinkOf = (shareId: string) => `${window.location.origin}/v/${shareId}`;
