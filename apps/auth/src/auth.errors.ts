@@ -97,6 +97,13 @@ export class SocialSignInFailedError extends DomainError {
   }
 }
 
+/** A password change without proof: neither the current password nor a fresh sign-in. */
+export class ReauthenticationNeededError extends DomainError {
+  constructor() {
+    super(authErrorCodes.reauthenticationNeeded, errors.reauthenticationNeeded);
+  }
+}
+
 export class SamePasswordError extends DomainError {
   constructor() {
     super(authErrorCodes.samePassword, errors.samePassword);

@@ -11,7 +11,13 @@ import {
 import { buildEvent, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { actorFor, signedInUserId } from '../auth.actor.js';
-import { NotAuthenticatedError, SamePasswordError, UserAlreadyExistsError } from '../auth.errors.js';
+import {
+  InvalidCredentialsError,
+  NotAuthenticatedError,
+  ReauthenticationNeededError,
+  SamePasswordError,
+  UserAlreadyExistsError,
+} from '../auth.errors.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -20,6 +26,9 @@ import { SessionsRepository } from '../sessions/sessions.repository.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { assertStrongPassword, hashPassword, passwordMatches } from './passwords.js';
 import { EMAIL_PROVIDER, toUser, type UserRecord, UsersRepository } from './users.repository.js';
+
+/** How long a sign-in counts as proof for a password change without the current password. */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 @Injectable()
 export class UsersService {
@@ -98,6 +107,8 @@ export class UsersService {
 
     let encryptedPassword: string | undefined;
     if (input.password !== undefined) {
+      // A guest sets its first password as it becomes an account; anyone else proves who they are.
+      if (!user.isAnonymous) await this.assertMayChangePassword(actor, user, input.currentPassword);
       if (user.encryptedPassword && (await passwordMatches(user.encryptedPassword, input.password))) {
         throw new SamePasswordError();
       }
@@ -136,6 +147,29 @@ export class UsersService {
     await this.sessions.announceRevoked(user.id, revoked, 'password-changed');
     if (mail) await this.tokens.send(mail);
     return toUser(updated);
+  }
+
+  /**
+   * GoTrue's secure password change: a stolen access token alone must not take the account over.
+   * The current password proves it; so does a sign-in of the last minutes (the recovery link's
+   * session, or signing in again), for users who forgot it or never had one (social sign-in).
+   */
+  private async assertMayChangePassword(
+    actor: Actor,
+    user: UserRecord,
+    currentPassword: string | undefined,
+  ): Promise<void> {
+    if (currentPassword !== undefined) {
+      if (!user.encryptedPassword || !(await passwordMatches(user.encryptedPassword, currentPassword))) {
+        throw new InvalidCredentialsError();
+      }
+      return;
+    }
+    const session = actor.sessionId
+      ? await this.sessionRows.findSession(this.database, actor.sessionId)
+      : null;
+    if (!session || Date.now() - session.createdAt.getTime() > RECENT_SIGN_IN_MS)
+      throw new ReauthenticationNeededError();
   }
 
   /** Mails a reset link to an existing address; answers the same for unknown ones. */

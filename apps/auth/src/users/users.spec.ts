@@ -207,6 +207,44 @@ describe('update user', () => {
     });
   });
 
+  it('needs proof for a new password once the sign-in is not recent: the current password', async () => {
+    const { email, actor, session } = await signedUpUser(auth);
+    // The sign-in was an hour ago: a stolen access token alone must not change the password.
+    await auth.db.session.update({
+      where: { id: actor.sessionId ?? session.user.id },
+      data: { createdAt: new Date(Date.now() - 3_600_000) },
+    });
+    const unproven = await auth.failure(updateUser, actor, {
+      client: aClient(),
+      password: 'Brand-New-Pass-3',
+    });
+    expect(unproven.code).toBe(authErrorCodes.reauthenticationNeeded);
+    expect(unproven.message).toBe(authMessages.errors.reauthenticationNeeded);
+    const wrong = await auth.failure(updateUser, actor, {
+      client: aClient(),
+      password: 'Brand-New-Pass-3',
+      currentPassword: 'Not-The-Password-1',
+    });
+    expect(wrong.code).toBe(authErrorCodes.invalidCredentials);
+    // Nothing changed: the old password still signs in.
+    await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
+
+    await auth.request(updateUser, actor, {
+      client: aClient(),
+      password: 'Brand-New-Pass-3',
+      currentPassword: STRONG_PASSWORD,
+    });
+    await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: 'Brand-New-Pass-3',
+    });
+  });
+
   it('changes the address only once the new one is confirmed', async () => {
     const { email, actor } = await signedUpUser(auth);
     const newAddress = anEmail();

@@ -78,12 +78,14 @@ export const getUser = defineRequest('auth.user.get', {
 
 export const updateUser = defineRequest('auth.user.update', {
   summary:
-    'Sets e-mail and/or password. On a guest, e-mail + password converts it to an account with the same id and sends a verification e-mail.',
+    'Sets e-mail and/or password. On a guest, e-mail + password converts it to an account with the same id and sends a verification e-mail. A new password needs the current one or a sign-in of the last 10 minutes, and signs out the other sessions.',
   request: z.object({
     client: ClientSchema,
     email: EmailSchema.optional(),
     /** Checked against `PasswordSchema` by the service (`weak_password`). */
     password: PasswordInputSchema.optional(),
+    /** Proof for a new password, unless the session is a fresh sign-in (`reauthentication_needed`). */
+    currentPassword: z.string().min(1).max(1024).optional(),
     fullName: z.string().trim().max(200).optional(),
     redirectTo: RedirectSchema,
     botCheck: BotCheckTokenSchema.optional(),
