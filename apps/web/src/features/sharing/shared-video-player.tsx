@@ -74,8 +74,8 @@ export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title:
           {poster ? (
             <img src={poster} alt="" className="size-full object-cover" fetchPriority="high" />
           ) : (
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-8 text-center">
-              <p className="font-display text-2xl text-white/90 sm:text-4xl">{title}</p>
+            <div className="flex size-full items-end bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-4 sm:p-8">
+              <p className="line-clamp-2 font-display text-lg text-white/90 sm:text-3xl">{title}</p>
             </div>
           )}
           <div className="absolute inset-0 flex items-center justify-center">

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { createProject, openDashboardAsGuest } from './guest.js';
+import { saveScreenshot } from './screenshots.js';
+
+/** Decodes the QR code the share view shows (a PNG data URL) as a phone camera would. */
+async function decodeQr(dataUrl: string): Promise<string | undefined> {
+  const png = Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+test('share a project, open the link anonymously, count the view once', async ({
+  page,
+  browser,
+}, testInfo) => {
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Grandma Rose');
+
+  await page.goto(`/project/${projectId}/share`);
+  await expect(page.getByRole('heading', { name: 'Share Your Video' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Grandma Rose');
+  await page.getByLabel('Title').fill('   ');
+  await page.getByRole('button', { name: 'Share Video', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Share title cannot be empty' })).toBeVisible();
+  await page.getByLabel('Title').fill('Grandma Rose at 90');
+  await page.getByLabel('Your name (optional)').fill('Ann');
+  await page.getByLabel('Message (optional)').fill('Thank you for every Sunday lunch.');
+  await saveScreenshot(page, testInfo, 'share-form');
+  await page.getByRole('button', { name: 'Share Video', exact: true }).click();
+
+  const link = page.getByTestId('share-link');
+  await expect(link).toHaveValue(/\/v\/[0-9a-f-]{36}$/);
+  const url = await link.inputValue();
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /wa\.me/);
+  await expect(page.getByRole('link', { name: 'Back to Preview Video' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Next: Download Video' })).toBeVisible();
+  const qr = page.getByTestId('share-qr');
+  await expect(qr).toBeVisible();
+  const expectedSize = testInfo.project.name === 'mobile' ? 160 : 200;
+  expect((await qr.boundingBox())?.width).toBeCloseTo(expectedSize, 0);
+  expect(await decodeQr((await qr.getAttribute('src')) ?? '')).toBe(url);
+  await saveScreenshot(page, testInfo, 'share-view');
+
+  // What a chat app's crawler gets: the title and the preview image in the HTML.
+  const crawled = await page.request.get(url);
+  expect(crawled.status()).toBe(200);
+  const html = await crawled.text();
+  expect(html).toContain('<title>Grandma Rose at 90 | Memoreel</title>');
+  expect(html).toContain('summary_large_image');
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+  const png = await page.request.get(image);
+  expect(png.headers()['content-type']).toBe('image/png');
+  expect(await sharp(await png.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+
+  // A visitor with no session: the count rises once, 2 s after the page loads, and a reload does not add another.
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const viewer = await visitor.newPage();
+  await viewer.goto(url);
+  await expect(viewer.getByRole('heading', { name: 'Grandma Rose at 90' })).toBeVisible();
+  await expect(viewer.getByText('by Ann')).toBeVisible();
+  await expect(viewer.getByText('Thank you for every Sunday lunch.')).toBeVisible();
+  await expect(viewer.getByTestId('view-count')).toHaveText('0 views');
+  await expect(viewer.getByTestId('view-count')).toHaveText('1 views', { timeout: 5_000 });
+  await expect(viewer.getByRole('button', { name: 'Get Started Now' })).toBeVisible();
+  await expect(viewer.getByTestId('shared-video-player')).toBeVisible();
+  await saveScreenshot(viewer, testInfo, 'shared-video');
+  await viewer.reload();
+  await expect(viewer.getByTestId('view-count')).toHaveText('1 views');
+  await viewer.waitForTimeout(2_500);
+  await viewer.reload();
+  await expect(viewer.getByTestId('view-count')).toHaveText('1 views');
+  await visitor.close();
+
+  // The owner's Shared Videos tab lists it; deleting the share makes the link a "Video Not Found".
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Share deleted')).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeVisible();
+  const gone = await browser.newContext();
+  const after = await gone.newPage();
+  const response = await after.goto(url);
+  expect(response?.status()).toBe(404);
+  await expect(after.getByRole('heading', { name: 'Video Not Found' })).toBeVisible();
+  await expect(after.getByRole('link', { name: 'Return Home' })).toBeVisible();
+  await gone.close();
+});
