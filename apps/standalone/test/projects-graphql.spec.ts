@@ -252,12 +252,28 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
       ['mutation ($id: ID!) { renameProject(id: $id, name: "Mine now") { id } }', { id }],
       ['mutation ($id: ID!) { deleteProject(id: $id) { id } }', { id }],
       ['query ($id: ID!) { upgradeOptions(projectId: $id) { currentTier } }', { id }],
+      [
+        'mutation ($id: ID!) { updateVideoSettings(id: $id, settings: { durationPerPhoto: 5 }) { id } }',
+        { id },
+      ],
     ] as const) {
       expect(errorOf(await graphql(query, variables, other))).toEqual({
         code: 'FORBIDDEN',
         message: 'Unauthorized access',
       });
     }
+
+    // What the other user tried changed nothing, and their own list does not show it.
+    expect(
+      await ok(
+        'query ($id: ID!) { project(id: $id) { name videoSettings { durationPerPhoto } } }',
+        { id },
+        token,
+      ),
+    ).toEqual({
+      project: { name: 'Summer by the sea', videoSettings: { durationPerPhoto: 3 } },
+    });
+    expect(await ok('query { projects { id } }', {}, other)).toEqual({ projects: [] });
 
     expect(await ok('mutation ($id: ID!) { deleteProject(id: $id) { id } }', { id }, token)).toEqual({
       deleteProject: { id },
