@@ -3,6 +3,7 @@ import { ProjectsDatabase } from './database/projects-database.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
+import { DeleteProjectsWhenUserDeleted } from './projects/delete-projects-when-user-deleted.js';
 import { ProjectsHandlers } from './projects/projects.handlers.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { ProjectsService } from './projects/projects.service.js';
@@ -13,7 +14,12 @@ export class ProjectsModule {
   static register(): DynamicModule {
     return {
       module: ProjectsModule,
-      controllers: [ProbeHandlers, ProjectsHandlers, RaiseTierWhenPurchaseCompleted],
+      controllers: [
+        ProbeHandlers,
+        ProjectsHandlers,
+        RaiseTierWhenPurchaseCompleted,
+        DeleteProjectsWhenUserDeleted,
+      ],
       providers: [ProjectsDatabase, ProbeRepository, ProbeService, ProjectsRepository, ProjectsService],
     };
   }

@@ -61,3 +61,40 @@ it('removes what can no longer matter and keeps the rest', async () => {
   expect((await db.rateLimitBucket.findMany()).map((r) => r.key)).toEqual(['recent']);
   expect(await db.session.count()).toBe(2);
 });
+
+it('deletes guests nobody can reach any more, with auth.user.deleted, and keeps everyone else', async () => {
+  const now = new Date();
+  const day = 24 * 3600_000;
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const user = async (data: { isAnonymous: boolean; createdAt: Date; email?: string }) =>
+    (await db.user.create({ data: { id: randomUUID(), ...data } })).id;
+  const expiredGuest = await user({ isAnonymous: true, createdAt: ago(40 * day) });
+  const activeGuest = await user({ isAnonymous: true, createdAt: ago(40 * day) });
+  const newGuest = await user({ isAnonymous: true, createdAt: ago(day) });
+  const account = await user({
+    isAnonymous: false,
+    createdAt: ago(400 * day),
+    email: `old-${randomUUID()}@example.com`,
+  });
+  await db.session.createMany({
+    data: [
+      { id: randomUUID(), userId: expiredGuest, notAfter: ago(10 * day) },
+      { id: randomUUID(), userId: activeGuest, notAfter: new Date(now.getTime() + day) },
+    ],
+  });
+
+  const removed = await new RemoveExpiredRows(
+    db,
+    createLogger({ service: 'test', level: 'silent' }),
+  ).removeExpiredGuests(now);
+
+  expect(removed).toBe(1);
+  const left = (
+    await db.user.findMany({ where: { id: { in: [expiredGuest, activeGuest, newGuest, account] } } })
+  ).map((row) => row.id);
+  expect(left.sort()).toEqual([activeGuest, newGuest, account].sort());
+  const events = await db.outboxEvent.findMany({ where: { type: 'auth.user.deleted' } });
+  expect(events.map((event) => (event.payload as { data: unknown }).data)).toEqual([
+    { userId: expiredGuest, reason: 'guest-expired' },
+  ]);
+});

@@ -152,6 +152,29 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * A deleted user's projects go with them, once per event: each gets its own
+   * `projects.project.deleted`, so media and sharing delete what hangs off it.
+   */
+  deleteAllOfUser(actor: Actor, event: { id: string; consumer: string; userId: string }): Promise<number> {
+    return this.database.$transaction(async (tx) => {
+      let deleted = 0;
+      await runOnce(tx, 'projects', event.consumer, event.id, async () => {
+        await this.projects.lockOwner(tx, event.userId);
+        for (const project of await this.projects.listByOwner(tx, event.userId, Number.MAX_SAFE_INTEGER)) {
+          await this.projects.delete(tx, project.id);
+          await recordEvent(
+            tx,
+            'projects',
+            buildEvent(projectDeleted, actor, { id: project.id, userId: event.userId }),
+          );
+          deleted += 1;
+        }
+      });
+      return deleted;
+    });
+  }
+
   private async insert(
     tx: ProjectsTransaction,
     actor: Actor,

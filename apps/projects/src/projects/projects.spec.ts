@@ -18,6 +18,7 @@ import {
   SYSTEM,
   setProjectTier,
   updateVideoSettings,
+  userDeleted,
 } from '@memoreel/contracts';
 import { defaultVideoSettings, projectMessages } from '@memoreel/domain';
 import { buildEvent } from '@memoreel/platform';
@@ -423,5 +424,29 @@ describe('tier', () => {
     const changes = (await projects.events(projectTierChanged)).filter((e) => e.data.id === project.id);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ actor: { role: 'system' }, data: { from: 'free', to: 'remember' } });
+  });
+});
+
+describe('a deleted user', () => {
+  it('takes their projects along, each with projects.project.deleted, once however often the event arrives', async () => {
+    const guest = actors.user();
+    const bystander = actors.user();
+    const [first, second, kept] = [await create(guest), await create(guest), await create(bystander)];
+    const deleted = buildEvent(userDeleted, SYSTEM, { userId: guest.userId!, reason: 'guest-expired' });
+
+    await projects.bus.publishEvent(userDeleted.subject, deleted, { msgId: deleted.id });
+    await projects.bus.publishEvent(userDeleted.subject, deleted, { msgId: randomUUID() });
+
+    await eventually(async () => {
+      expect((await projects.request(listProjects, guest, {})).projects).toEqual([]);
+      expect(await projects.db.processedEvent.count({ where: { eventId: deleted.id } })).toBe(1);
+    });
+    const gone = (await projects.events(projectDeleted)).filter(
+      (event) => event.data.userId === guest.userId,
+    );
+    expect(gone.map((event) => event.data.id).sort()).toEqual([first.id, second.id].sort());
+    expect((await projects.request(listProjects, bystander, {})).projects.map((p) => p.id)).toEqual([
+      kept.id,
+    ]);
   });
 });

@@ -205,6 +205,12 @@ export const userSignedUp = defineEvent('auth.user.signed-up', {
   data: z.object({ userId: z.uuid(), isAnonymous: z.boolean() }),
 });
 
+export const userDeleted = defineEvent('auth.user.deleted', {
+  summary:
+    'A user is gone with their sign-in data (a guest whose every session ended 30 days ago): their projects, photos and shares go too.',
+  data: z.object({ userId: z.uuid(), reason: z.enum(['guest-expired']) }),
+});
+
 export const userConverted = defineEvent('auth.user.converted', {
   summary: 'A guest became an account, keeping its id and all its data.',
   /** `email` is null when a social provider vouched for no e-mail address. */
