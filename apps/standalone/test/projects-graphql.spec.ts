@@ -376,4 +376,18 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
       project: { product: 'honor' },
     });
   });
+
+  it('refuses, in every service, an access token whose session has ended (not only in auth)', async () => {
+    const token = await accountSession();
+    await ok('mutation { createProject(name: "Before sign-out") { id } }', {}, token);
+
+    const signedOut = await post('/auth/v1/logout', undefined, token);
+    expect(signedOut.status).toBe(204);
+
+    // The token itself is still well signed and unexpired; the projects service knows its session ended.
+    expect(errorOf(await graphql('query { projects { id } }', {}, token))).toEqual({
+      code: 'session_not_found',
+      message: 'Session not found',
+    });
+  });
 });

@@ -29,6 +29,7 @@ import {
 } from './bus.js';
 import { validationError } from './bus-client.js';
 import { DomainError } from './domain-error.js';
+import { RevokedSessionError, RevokedSessions } from './revoked-sessions.js';
 
 type ConsumerTuning = Pick<ConsumerOptions, 'maxDeliver' | 'backoffMs' | 'concurrency'>;
 
@@ -92,9 +93,11 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   override readonly propagatesEventHandlerErrors = true;
   protected override readonly logger = new Logger(BusTransport.name);
   private readonly subscriptions: Subscription[] = [];
+  private readonly revokedSessions: RevokedSessions;
 
   constructor(private readonly options: BusTransportOptions) {
     super();
+    this.revokedSessions = new RevokedSessions(options.bus);
   }
 
   listen(callback: (...optionalParams: unknown[]) => void): void {
@@ -106,6 +109,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
 
   async close(): Promise<void> {
     await Promise.all(this.subscriptions.splice(0).map((subscription) => subscription.stop()));
+    await this.revokedSessions.stop();
   }
 
   on(): never {
@@ -117,6 +121,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   }
 
   private async subscribeAll(): Promise<void> {
+    this.revokedSessions.start();
     for (const [subject, handler] of this.messageHandlers) {
       const subscription = handler.isEventHandler
         ? await this.consume(subject, handler)
@@ -139,6 +144,9 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   ): Promise<ReplyEnvelope<unknown>> {
     const request = requestEnvelopeSchema(contract.request).safeParse(message.payload);
     if (!request.success) return { ok: false, error: validationError(request.error) };
+    if (this.revokedSessions.has(request.data.actor.sessionId)) {
+      return { ok: false, error: new RevokedSessionError().toReplyError() };
+    }
     let result: unknown;
     try {
       result = await this.run(handler, request.data, new RequestDeliveryContext([message]));
