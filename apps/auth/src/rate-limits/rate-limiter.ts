@@ -14,7 +14,10 @@ interface RateLimitPolicy {
 export const rateLimits = {
   anonymousSignInPerIp: { capacity: 30, periodSeconds: 3600, answer: 'request' },
   signInPerIp: { capacity: 30, periodSeconds: 300, answer: 'request' },
-  signInPerEmail: { capacity: 10, periodSeconds: 300, answer: 'request' },
+  /** Counted per address and IP: a stranger guessing elsewhere cannot lock the owner out. */
+  signInPerEmailAndIp: { capacity: 10, periodSeconds: 300, answer: 'request' },
+  /** The slower backstop for guesses spread over many IPs. */
+  signInPerEmail: { capacity: 50, periodSeconds: 3600, answer: 'request' },
   emailSendsPerIp: { capacity: 30, periodSeconds: 3600, answer: 'email' },
   /** One mail a minute to an address, whatever kind: the mailbox owner is not spammed through us. */
   emailPerAddress: { capacity: 1, periodSeconds: 60, answer: 'email' },

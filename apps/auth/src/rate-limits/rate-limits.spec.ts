@@ -16,6 +16,7 @@ import {
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
+  signedUpUser,
   startAuth,
 } from '../../test/auth-harness.js';
 
@@ -69,9 +70,32 @@ describe('rate limits', () => {
     expectRetryAfterAtMost(error.details, 10);
   });
 
-  it('password sign-ins: 10 per 5 minutes per address, from any IP', async () => {
-    const email = anEmail();
+  it('password sign-ins: 10 per 5 minutes per address and IP, so a stranger cannot lock the owner out', async () => {
+    const { email } = await signedUpUser(auth);
+    const stranger = aClient();
     for (let i = 0; i < 10; i++) {
+      await auth.failure(signInWithPassword, GUEST_ACTOR, { client: stranger, email, password: 'x' });
+    }
+    const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+      client: stranger,
+      email,
+      password: 'x',
+    });
+    expect(error.code).toBe(authErrorCodes.rateLimited);
+    expectRetryAfterAtMost(error.details, 30);
+
+    // The owner, from their own address, still signs in.
+    const owner = await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(owner.user.email).toBe(email);
+  });
+
+  it('password sign-ins: a slower backstop of 50 an hour per address across all IPs', async () => {
+    const email = anEmail();
+    for (let i = 0; i < 50; i++) {
       await auth.failure(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password: 'x' });
     }
     const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
@@ -80,7 +104,6 @@ describe('rate limits', () => {
       password: 'x',
     });
     expect(error.code).toBe(authErrorCodes.rateLimited);
-    expectRetryAfterAtMost(error.details, 30);
   });
 
   it('e-mail sends: 30 an hour per IP', async () => {

@@ -55,6 +55,7 @@ export class SessionsService {
 
   async signInWithPassword(_actor: Actor, input: RequestOf<typeof signInWithPassword>): Promise<Session> {
     await this.limits.take('signInPerIp', input.client.ip);
+    await this.limits.take('signInPerEmailAndIp', `${input.email}|${input.client.ip}`);
     await this.limits.take('signInPerEmail', input.email);
     if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
     const user = await this.users.findByEmail(this.database, input.email);
