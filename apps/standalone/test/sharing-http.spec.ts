@@ -153,7 +153,15 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain('turns your photos into memorial');
-    expect(html).toContain('<div id="root"></div>');
+    // The viewer's first paint comes with the page (LCP on phones), and the data the app takes it over with.
+    expect(html).toContain('<div id="root" data-prerendered inert>');
+    expect(html).toMatch(/<h1[^>]*>Grandma &lt;at&gt; 90<\/h1>/);
+    const data = /<script type="application\/json" id="shared-video-data">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '{}')).toMatchObject({
+      id: shareId,
+      shareTitle: 'Grandma <at> 90',
+      viewCount: 0,
+    });
 
     const missing = await fetch(`${baseUrl}/v/00000000-0000-4000-8000-000000000000`);
     expect(missing.status).toBe(404);

@@ -35,6 +35,7 @@ export const shareMessages = {
     share: 'Share',
     ctaTitle: 'Create Your Own Video Memory',
     ctaButton: 'Get Started Now',
+    ctaText: 'Turn your photos into a video to remember and share, in a few minutes.',
     defaultDescription: 'A video memory made with Memoreel.',
   },
   toasts: {

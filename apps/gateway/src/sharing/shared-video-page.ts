@@ -1,5 +1,6 @@
 import type { PublicSharedVideo } from '@memoreel/contracts';
 import {
+  byAuthor,
   OG_IMAGE_HEIGHT,
   OG_IMAGE_WIDTH,
   PRODUCT_NAME,
@@ -7,6 +8,7 @@ import {
   sharedVideoTitle,
   sharedVideoUrl,
   shareMessages,
+  viewsText,
 } from '@memoreel/domain';
 
 const escapeHtml = (text: string) =>
@@ -60,5 +62,54 @@ export function notFoundMeta(): string {
 
 /** The SPA shell with its <title> and description replaced by `head`. */
 export function withHead(indexHtml: string, head: string): string {
-  return indexHtml.replace(/\s*<meta name="description"[^>]*>/, '').replace(/<title>[\s\S]*?<\/title>/, head);
+  return indexHtml
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head);
+}
+
+/** The id of the JSON block the viewer reads its first data from (apps/web shared-video-page.tsx). */
+export const SHARED_VIDEO_DATA_ID = 'shared-video-data';
+
+/**
+ * The viewer's first paint, sent in the HTML so a phone shows the title and the player frame
+ * before any script runs (LCP); the SPA takes it over like the prerendered landing pages
+ * (`data-prerendered`), from the same data, embedded as JSON (not executed, so the CSP allows it).
+ * The markup mirrors apps/web/src/features/sharing/shared-video-page.tsx class for class.
+ */
+export function sharedVideoBody(video: PublicSharedVideo): string {
+  const title = escapeHtml(sharedVideoTitle(video));
+  const poster = video.photos[0]?.url;
+  const still = poster
+    ? `<img src="${escapeHtml(poster)}" alt="" class="size-full object-cover" fetchpriority="high" />`
+    : `<div class="flex size-full items-end bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-4 sm:p-8"><p class="line-clamp-2 font-display text-lg text-white/90 sm:text-3xl">${title}</p></div>`;
+  const views =
+    video.showViewCount && video.viewCount !== null
+      ? `<span class="inline-flex items-center gap-1">${escapeHtml(viewsText(video.viewCount))}</span>`
+      : '';
+  const data = JSON.stringify(video).replace(/</g, '\\u003c');
+  return `<div id="root" data-prerendered inert>
+  <header class="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"><span class="font-display text-xl">${PRODUCT_NAME}</span></div></header>
+  <main id="main" class="outline-none"><div class="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-8 sm:py-10">
+    <div class="group relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-900 shadow-xl ring-1 ring-black/10">${still}</div>
+    <section class="space-y-3">
+      <div class="flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">
+        <h1 class="break-words font-display font-semibold text-3xl tracking-tight sm:text-4xl">${title}</h1>
+        ${video.author ? `<p class="mt-1 text-lg text-muted-foreground">${escapeHtml(byAuthor(video.author))}</p>` : ''}
+      </div><span class="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-md border border-input bg-background px-4 py-2 font-medium text-sm">${escapeHtml(shareMessages.viewer.share)}</span></div>
+      ${video.message ? `<p class="whitespace-pre-line text-base leading-relaxed">${escapeHtml(video.message)}</p>` : ''}
+      <p class="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">${views}</p>
+    </section>
+    <section class="rounded-2xl border bg-card p-6 text-center shadow-sm sm:p-10">
+      <h2 class="font-display font-semibold text-2xl">${escapeHtml(shareMessages.viewer.ctaTitle)}</h2>
+      <p class="mx-auto mt-2 max-w-xl text-muted-foreground">${escapeHtml(shareMessages.viewer.ctaText)}</p>
+      <span class="mt-6 inline-flex h-12 items-center justify-center rounded-md bg-primary px-6 font-medium text-base text-primary-foreground shadow-sm">${escapeHtml(shareMessages.viewer.ctaButton)}</span>
+    </section>
+  </div></main>
+</div>
+<script type="application/json" id="${SHARED_VIDEO_DATA_ID}">${data}</script>`;
+}
+
+/** The shell with the viewer's first paint in place of its empty root. */
+export function withBody(indexHtml: string, body: string): string {
+  return indexHtml.replace(/<div id="root"><\/div>/, () => body);
 }

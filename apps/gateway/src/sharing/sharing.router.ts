@@ -5,7 +5,7 @@ import { sharedVideoTitle } from '@memoreel/domain';
 import { type BusClient, type Logger, RemoteError } from '@memoreel/platform';
 import express, { type Request, type Router } from 'express';
 import { defaultSiteImage, renderShareImage } from './og-image.js';
-import { notFoundMeta, sharedVideoMeta, withHead } from './shared-video-page.js';
+import { notFoundMeta, sharedVideoBody, sharedVideoMeta, withBody, withHead } from './shared-video-page.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rendered previews kept in memory, by share id and version (a changed share gets a new entry). */
@@ -105,7 +105,9 @@ export function sharingRouter(options: SharingRouterOptions): Router {
           res.status(404).send(withHead(shell, notFoundMeta()));
           return;
         }
-        res.send(withHead(shell, sharedVideoMeta(originOf(req, publicUrl), video)));
+        res.send(
+          withBody(withHead(shell, sharedVideoMeta(originOf(req, publicUrl), video)), sharedVideoBody(video)),
+        );
       } catch (error) {
         next(error);
       }

@@ -16,15 +16,31 @@ import { Button } from '../../ui/button';
 import { useAuthModal } from '../account/auth-modal-provider';
 import { useAuth } from '../account/auth-provider';
 import { SharedVideoPlayer } from './shared-video-player';
-import { fetchSharedVideo, recordShareView, shareKeys, shareLinkOf } from './sharing-api';
+import { fetchSharedVideo, recordShareView, type SharedVideo, shareKeys, shareLinkOf } from './sharing-api';
 
 const text = shareMessages.viewer;
+
+/**
+ * The share the server sent with the page (apps/gateway/src/sharing/shared-video-page.ts), so the
+ * app takes over its first paint without asking again or showing "Loading video...".
+ */
+function sentWithPage(videoId: string): SharedVideo | undefined {
+  const block = document.getElementById('shared-video-data');
+  if (!block?.textContent) return undefined;
+  try {
+    const video = JSON.parse(block.textContent) as SharedVideo;
+    return video.id === videoId ? video : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** /v/{videoId}: the public viewer (spec shared video page), for anyone with the link. */
 export function SharedVideoPage({ videoId }: { videoId: string }) {
   const video = useQuery({
     queryKey: shareKeys.video(videoId),
     queryFn: ({ signal }) => fetchSharedVideo(videoId, signal),
+    initialData: () => sentWithPage(videoId),
     retry: false,
   });
   const [viewCount, setViewCount] = useState<number | null>(null);
@@ -48,28 +64,28 @@ export function SharedVideoPage({ videoId }: { videoId: string }) {
 
   if (video.isPending) {
     return (
-      <main className="flex min-h-[60vh] items-center justify-center">
+      <div className="flex min-h-[60vh] items-center justify-center">
         <p className="text-muted-foreground" role="status">
           {text.loading}
         </p>
-      </main>
+      </div>
     );
   }
   if (video.isError) {
     return (
-      <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
+      <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="font-display font-semibold text-3xl">{text.notFound}</h1>
         <Button asChild>
           <Link to="/">{text.returnHome}</Link>
         </Button>
-      </main>
+      </div>
     );
   }
 
   const data = video.data;
   const count = viewCount ?? data.viewCount;
   return (
-    <main className="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-8 sm:py-10">
+    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-8 sm:py-10">
       <SharedVideoPlayer video={data} title={title} />
       <section className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-4">
@@ -93,7 +109,7 @@ export function SharedVideoPage({ videoId }: { videoId: string }) {
         </p>
       </section>
       <CreateYourOwn />
-    </main>
+    </div>
   );
 }
 
@@ -120,9 +136,7 @@ function CreateYourOwn() {
   return (
     <section className="rounded-2xl border bg-card p-6 text-center shadow-sm sm:p-10">
       <h2 className="font-display font-semibold text-2xl">{text.ctaTitle}</h2>
-      <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
-        Turn your photos into a video to remember and share, in a few minutes.
-      </p>
+      <p className="mx-auto mt-2 max-w-xl text-muted-foreground">{text.ctaText}</p>
       <Button
         size="lg"
         className="mt-6"
