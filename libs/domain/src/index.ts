@@ -1,4 +1,5 @@
 export * from './newsletter.js';
+export * from './photo-filters.js';
 export * from './photos.js';
 export * from './plans.js';
 export * from './projects.js';
