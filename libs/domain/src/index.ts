@@ -1,5 +1,6 @@
 export * from './newsletter.js';
 export * from './photo-filters.js';
+export * from './photo-workflow.js';
 export * from './photos.js';
 export * from './plans.js';
 export * from './projects.js';
