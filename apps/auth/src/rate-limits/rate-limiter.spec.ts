@@ -49,15 +49,15 @@ describe('RateLimiter', () => {
   });
 
   it('refills continuously', async () => {
-    for (let i = 0; i < 10; i++) await limiter.take('signInPerEmail', 'refill@example.com');
-    await refusal(limiter.take('signInPerEmail', 'refill@example.com'));
+    for (let i = 0; i < 10; i++) await limiter.take('signInPerEmailAndIp', 'refill@example.com');
+    await refusal(limiter.take('signInPerEmailAndIp', 'refill@example.com'));
     // 10 per 5 minutes is a token every 30 s: move the clock of the bucket back by 31 s.
     await db.$executeRawUnsafe(
       `UPDATE auth.rate_limit_buckets SET updated_at = updated_at - interval '31 seconds' WHERE key = $1`,
-      'signInPerEmail:refill@example.com',
+      'signInPerEmailAndIp:refill@example.com',
     );
-    await limiter.take('signInPerEmail', 'refill@example.com');
-    await refusal(limiter.take('signInPerEmail', 'refill@example.com'));
+    await limiter.take('signInPerEmailAndIp', 'refill@example.com');
+    await refusal(limiter.take('signInPerEmailAndIp', 'refill@example.com'));
   });
 
   it('answers e-mail sends with their own code and wording', async () => {
@@ -70,7 +70,7 @@ describe('RateLimiter', () => {
 
   it('hands out exactly the capacity to concurrent takers', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => limiter.take('signInPerEmail', 'race@example.com')),
+      Array.from({ length: 40 }, () => limiter.take('signInPerEmailAndIp', 'race@example.com')),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
   });
