@@ -22,6 +22,7 @@ describe('auth environment', () => {
       smtpUrl: undefined,
       mailFrom: 'Memoreel <no-reply@memoreel.local>',
       altcha: { hmacKey: undefined, maxNumber: 50_000 },
+      botCheckRequired: true,
       turnstile: undefined,
       oidcProviders: [],
       adminEmails: new Set(),
@@ -76,11 +77,18 @@ describe('auth environment', () => {
       TURNSTILE_SITE_KEY: 'only one half',
       ADMIN_EMAILS: 'nobody',
       ALTCHA_HMAC_KEY: 'short',
+      BOT_CHECK_REQUIRED: 'no',
     });
     expect(message).toContain('SMTP_URL: must be a valid URL');
     expect(message).toContain('OIDC_PROVIDERS: must be a JSON list of providers');
     expect(message).toContain('ADMIN_EMAILS: "nobody" is not an e-mail address');
     expect(message).toContain('ALTCHA_HMAC_KEY: must be at least 32 characters');
+    expect(message).toContain('BOT_CHECK_REQUIRED: must be true or false');
+  });
+
+  it('requires the bot check on sign-up and mails unless BOT_CHECK_REQUIRED=false', () => {
+    expect(configFrom({ BOT_CHECK_REQUIRED: 'true' }).botCheckRequired).toBe(true);
+    expect(configFrom({ BOT_CHECK_REQUIRED: 'false' }).botCheckRequired).toBe(false);
   });
 
   it('refuses half a Turnstile or Google configuration and duplicate provider ids', () => {

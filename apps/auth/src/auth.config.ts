@@ -36,6 +36,15 @@ export const authEnvironment = z
     ALTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Proof-of-work size: ~50,000 SHA-256 rounds solve in about a second in a browser. */
     ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(50_000),
+    /**
+     * The bot check on sign-up and on mails to an address (reset link, magic link, code): `true`
+     * (default) refuses them without a solved check, `false` checks one only when it is sent (a
+     * private instance, a script of the owner's). Guest sign-ins always need it.
+     */
+    BOT_CHECK_REQUIRED: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('true')
+      .transform((text) => text === 'true'),
     /** Both set: Cloudflare Turnstile replaces ALTCHA. */
     TURNSTILE_SITE_KEY: optionalText,
     TURNSTILE_SECRET_KEY: optionalText,
@@ -107,6 +116,8 @@ export abstract class AuthConfig {
   abstract readonly smtpUrl: string | undefined;
   abstract readonly mailFrom: string;
   abstract readonly altcha: { hmacKey: string | undefined; maxNumber: number };
+  /** Whether sign-up and mails to an address need a solved bot check (BOT_CHECK_REQUIRED). */
+  abstract readonly botCheckRequired: boolean;
   abstract readonly turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   abstract readonly oidcProviders: readonly OidcProviderConfig[];
   abstract readonly adminEmails: ReadonlySet<string>;
@@ -132,6 +143,7 @@ export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
     smtpUrl: environment.SMTP_URL,
     mailFrom: environment.MAIL_FROM,
     altcha: { hmacKey: environment.ALTCHA_HMAC_KEY, maxNumber: environment.ALTCHA_MAX_NUMBER },
+    botCheckRequired: environment.BOT_CHECK_REQUIRED,
     turnstile:
       environment.TURNSTILE_SITE_KEY && environment.TURNSTILE_SECRET_KEY
         ? {

@@ -145,7 +145,7 @@ export async function signedUpUser(
   password = STRONG_PASSWORD,
 ): Promise<{ email: string; password: string; session: Session; actor: Actor }> {
   const client = aClient();
-  await auth.request(signUp, GUEST_ACTOR, { client, email, password });
+  await auth.request(signUp, GUEST_ACTOR, { botCheck: await auth.solvedBotCheck(), client, email, password });
   const mail = await auth.mailbox.next(email);
   const { session } = await auth.request(verifyOtp, GUEST_ACTOR, {
     client,

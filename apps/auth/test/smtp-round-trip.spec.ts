@@ -19,6 +19,7 @@ afterAll(() => auth?.close());
 it('sign-up mails through SMTP, and the link in the mail opens a session', async () => {
   const email = anEmail();
   await auth.request(signUp, GUEST_ACTOR, {
+    botCheck: await auth.solvedBotCheck(),
     client: aClient(),
     email,
     password: STRONG_PASSWORD,

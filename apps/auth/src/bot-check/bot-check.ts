@@ -14,4 +14,17 @@ export abstract class BotCheck {
   async assertPassed(token: string, client: { ip: string }): Promise<void> {
     if (!(await this.verify(token, client))) throw new CaptchaFailedError();
   }
+
+  /**
+   * Sign-up and mails to an address: without a token, `captcha_failed` when the check is
+   * `required` (BOT_CHECK_REQUIRED); a token that was sent is checked either way.
+   */
+  async assertPassedWhere(
+    required: boolean,
+    token: string | undefined,
+    client: { ip: string },
+  ): Promise<void> {
+    if (token) return this.assertPassed(token, client);
+    if (required) throw new CaptchaFailedError();
+  }
 }

@@ -16,6 +16,7 @@ import {
   PhoneProviderDisabledError,
   TokenRequiredError,
 } from '../auth.errors.js';
+import { AuthConfig } from '../auth.config.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';
@@ -48,13 +49,14 @@ export class OtpService {
     private readonly sessions: SessionsService,
     private readonly limits: RateLimiter,
     private readonly botCheck: BotCheck,
+    private readonly config: AuthConfig,
   ) {}
 
   /** Mails a magic link with a six-digit code. The answer is the same whether or not a mail went out. */
   async send(_actor: Actor, input: RequestOf<typeof sendOtp>): Promise<ReplyOf<typeof sendOtp>> {
     const email = input.email;
     if (!email) throw input.phone ? new PhoneProviderDisabledError() : new EmailOrPhoneRequiredError();
-    if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
+    await this.botCheck.assertPassedWhere(this.config.botCheckRequired, input.botCheck, input.client);
     await this.tokens.takeSendQuota(input.client, email);
     const mail = await this.database.$transaction(async (tx) => {
       const user = await this.users.findByEmail(tx, email);

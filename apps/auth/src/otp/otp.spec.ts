@@ -33,7 +33,12 @@ describe('send', () => {
     const { email, session } = await signedUpUser(auth);
     await forgetMailQuota(email);
     expect(
-      await auth.request(sendOtp, GUEST_ACTOR, { client: aClient(), email, redirectTo: '/projects' }),
+      await auth.request(sendOtp, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client: aClient(),
+        email,
+        redirectTo: '/projects',
+      }),
     ).toEqual({
       sent: true,
     });
@@ -55,7 +60,11 @@ describe('send', () => {
 
   it('creates the user when allowed, and its code confirms the address', async () => {
     const email = anEmail();
-    await auth.request(sendOtp, GUEST_ACTOR, { client: aClient(), email });
+    await auth.request(sendOtp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
+      client: aClient(),
+      email,
+    });
     const mail = await auth.mailbox.next(email);
     expect(mail.subject).toBe('Your Memoreel sign-in code');
     const { session, type } = await auth.request(verifyOtp, GUEST_ACTOR, {
@@ -74,21 +83,33 @@ describe('send', () => {
 
   it('with createUser false answers sent for an unknown address, mailing nobody and creating no one', async () => {
     const email = anEmail();
-    expect(await auth.request(sendOtp, GUEST_ACTOR, { client: aClient(), email, createUser: false })).toEqual(
-      {
-        sent: true,
-      },
-    );
+    expect(
+      await auth.request(sendOtp, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client: aClient(),
+        email,
+        createUser: false,
+      }),
+    ).toEqual({
+      sent: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(auth.mailbox.pending(email)).toHaveLength(0);
     expect(await auth.db.user.count({ where: { email } })).toBe(0);
   });
 
   it('answers phone_provider_disabled for a phone number, and asks for an address when there is none', async () => {
-    const phone = await auth.failure(sendOtp, GUEST_ACTOR, { client: aClient(), phone: '+15551234567' });
+    const phone = await auth.failure(sendOtp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
+      client: aClient(),
+      phone: '+15551234567',
+    });
     expect(phone.code).toBe(authErrorCodes.phoneNotSupported);
     expect(phone.message).toBe(authMessages.errors.phoneNotSupported);
-    const nothing = await auth.failure(sendOtp, GUEST_ACTOR, { client: aClient() });
+    const nothing = await auth.failure(sendOtp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
+      client: aClient(),
+    });
     expect(nothing.code).toBe(ErrorCodes.validationFailed);
     expect(nothing.message).toBe(authMessages.library.emailOrPhone);
   });
@@ -97,7 +118,12 @@ describe('send', () => {
 describe('verify', () => {
   async function freshSignUp() {
     const email = anEmail();
-    await auth.request(signUp, GUEST_ACTOR, { client: aClient(), email, password: STRONG_PASSWORD });
+    await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
     return { email, mail: await auth.mailbox.next(email) };
   }
 

@@ -154,6 +154,7 @@ describe('social sign-in', () => {
   it('confirms an unconfirmed sign-up it links to, dropping the password nobody proved', async () => {
     const email = anEmail();
     const signedUp = await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
       client: aClient(),
       email,
       password: STRONG_PASSWORD,

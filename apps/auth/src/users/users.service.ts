@@ -18,6 +18,7 @@ import {
   SamePasswordError,
   UserAlreadyExistsError,
 } from '../auth.errors.js';
+import { AuthConfig } from '../auth.config.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { Prisma } from '../generated/prisma/client.js';
@@ -39,6 +40,7 @@ export class UsersService {
     private readonly sessionRows: SessionsRepository,
     private readonly tokens: OneTimeTokens,
     private readonly botCheck: BotCheck,
+    private readonly config: AuthConfig,
   ) {}
 
   /**
@@ -47,7 +49,7 @@ export class UsersService {
    */
   async signUp(_actor: Actor, input: RequestOf<typeof signUp>): Promise<ReplyOf<typeof signUp>> {
     assertStrongPassword(input.password);
-    if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
+    await this.botCheck.assertPassedWhere(this.config.botCheckRequired, input.botCheck, input.client);
     const existing = await this.users.findByEmail(this.database, input.email);
     if (existing?.emailConfirmedAt) throw new UserAlreadyExistsError();
     await this.tokens.takeSendQuota(input.client, input.email);
@@ -177,7 +179,7 @@ export class UsersService {
     _actor: Actor,
     input: RequestOf<typeof recoverPassword>,
   ): Promise<ReplyOf<typeof recoverPassword>> {
-    if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
+    await this.botCheck.assertPassedWhere(this.config.botCheckRequired, input.botCheck, input.client);
     await this.tokens.takeSendQuota(input.client, input.email);
     const mail = await this.database.$transaction(async (tx) => {
       const user = await this.users.findByEmail(tx, input.email);

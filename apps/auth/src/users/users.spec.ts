@@ -35,6 +35,7 @@ describe('sign-up', () => {
   it('creates an unconfirmed account, mails a link and a code, and opens no session', async () => {
     const email = anEmail();
     const reply = await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
       client: aClient(),
       email: `  ${email.toUpperCase()} `,
       password: STRONG_PASSWORD,
@@ -70,6 +71,7 @@ describe('sign-up', () => {
   it('answers weak_password for each rule of spec §5', async () => {
     for (const password of ['Sh0rt!', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigitsHere!', 'NoSpecials123']) {
       const error = await auth.failure(signUp, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
         client: aClient(),
         email: anEmail(),
         password,
@@ -82,7 +84,12 @@ describe('sign-up', () => {
   it('refuses sign-in until the address is confirmed, then signs in', async () => {
     const email = anEmail();
     const client = aClient();
-    await auth.request(signUp, GUEST_ACTOR, { client, email, password: STRONG_PASSWORD });
+    await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
+      client,
+      email,
+      password: STRONG_PASSWORD,
+    });
     const refused = await auth.failure(signInWithPassword, GUEST_ACTOR, {
       client,
       email,
@@ -110,6 +117,7 @@ describe('sign-up', () => {
   it('answers user_already_exists for a confirmed address, and nothing more', async () => {
     const { email } = await signedUpUser(auth);
     const error = await auth.failure(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
       client: aClient(),
       email,
       password: 'Another-Pass-1',
@@ -122,6 +130,7 @@ describe('sign-up', () => {
   it('signing up again before confirming sets the newest password and only the newest link works', async () => {
     const email = anEmail();
     const first = await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
       client: aClient(),
       email,
       password: STRONG_PASSWORD,
@@ -129,6 +138,7 @@ describe('sign-up', () => {
     const firstMail = await auth.mailbox.next(email);
     await auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
     const second = await auth.request(signUp, GUEST_ACTOR, {
+      botCheck: await auth.solvedBotCheck(),
       client: aClient(),
       email,
       password: 'Newer-Pass-22',
@@ -319,7 +329,13 @@ describe('update user', () => {
 describe('recover', () => {
   it('answers sent for an unknown address and mails nobody', async () => {
     const email = anEmail();
-    expect(await auth.request(recoverPassword, GUEST_ACTOR, { client: aClient(), email })).toEqual({
+    expect(
+      await auth.request(recoverPassword, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client: aClient(),
+        email,
+      }),
+    ).toEqual({
       sent: true,
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -329,7 +345,13 @@ describe('recover', () => {
   it('mails a reset link that opens a session for setting a new password', async () => {
     const { email } = await signedUpUser(auth);
     await auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
-    expect(await auth.request(recoverPassword, GUEST_ACTOR, { client: aClient(), email })).toEqual({
+    expect(
+      await auth.request(recoverPassword, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client: aClient(),
+        email,
+      }),
+    ).toEqual({
       sent: true,
     });
     const mail = await auth.mailbox.next(email);
