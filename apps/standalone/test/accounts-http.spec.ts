@@ -155,7 +155,13 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
 
     const signUp = await call('POST', '/auth/v1/signup', {
       jar,
-      body: { email, password: 'Correct-horse-9', fullName: 'Ada', redirectTo: '/welcome' },
+      body: {
+        email,
+        password: 'Correct-horse-9',
+        fullName: 'Ada',
+        redirectTo: '/welcome',
+        botCheck: await solvedBotCheck(),
+      },
     });
     expect(signUp.status).toBe(200);
     const created = (await signUp.json()) as { user: { id: string }; session: unknown };
@@ -253,9 +259,9 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
 
   it('answers a second mail to one address within a minute with 429 and Retry-After', async () => {
     const email = `otp-${Date.now()}@example.com`;
-    const first = await call('POST', '/auth/v1/otp', { body: { email } });
+    const first = await call('POST', '/auth/v1/otp', { body: { email, botCheck: await solvedBotCheck() } });
     expect(first.status).toBe(200);
-    const second = await call('POST', '/auth/v1/otp', { body: { email } });
+    const second = await call('POST', '/auth/v1/otp', { body: { email, botCheck: await solvedBotCheck() } });
     expect(second.status).toBe(429);
     expect(await second.json()).toMatchObject({ error_code: 'over_email_send_rate_limit' });
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -297,7 +303,7 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
   async function confirmedAccount(): Promise<{ email: string; password: string }> {
     const email = `grace-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'Correct-horse-9';
-    await call('POST', '/auth/v1/signup', { body: { email, password } });
+    await call('POST', '/auth/v1/signup', { body: { email, password, botCheck: await solvedBotCheck() } });
     const link = new URL(
       (await mailTo(email)).links.find((candidate) => candidate.includes('/auth/v1/verify')) ?? '',
     );

@@ -101,8 +101,8 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
     return { code: error?.extensions.code, message: error?.message };
   }
 
-  /** A guest session, as the get-started flow opens one: bot check solved, then /auth/v1/anonymous. */
-  async function guestSession(): Promise<string> {
+  /** What the ALTCHA widget posts once it has solved the gateway's challenge. */
+  async function solvedBotCheck(): Promise<string> {
     const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
       algorithm: string;
       challenge: string;
@@ -116,10 +116,12 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
       challenge.maxnumber,
     ).promise;
     if (!solution) throw new Error('the bot check could not be solved');
-    const botCheck = Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString(
-      'base64',
-    );
-    const response = await post('/auth/v1/anonymous', { botCheck });
+    return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  }
+
+  /** A guest session, as the get-started flow opens one: bot check solved, then /auth/v1/anonymous. */
+  async function guestSession(): Promise<string> {
+    const response = await post('/auth/v1/anonymous', { botCheck: await solvedBotCheck() });
     expect(response.status).toBe(200);
     return ((await response.json()) as { accessToken: string }).accessToken;
   }
@@ -127,7 +129,8 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
   /** A confirmed account: sign-up, then the six-digit code from the confirmation mail. */
   async function accountSession(): Promise<string> {
     const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await post('/auth/v1/signup', { email, password: 'Correct-horse-9' })).status).toBe(200);
+    const signUp = { email, password: 'Correct-horse-9', botCheck: await solvedBotCheck() };
+    expect((await post('/auth/v1/signup', signUp)).status).toBe(200);
     let code: string | undefined;
     for (let attempt = 0; attempt < 50 && !code; attempt += 1) {
       code = mail

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@memoreel/platform';
 import { createTestDatabase } from '@memoreel/testing';
+import { solveChallenge } from 'altcha-lib/v1';
 import { expect, it } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
 import type { CaughtMail } from '../src/mail-catcher.js';
@@ -23,7 +24,7 @@ it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', async (
     const sent = await fetch(`${app.url}/auth/v1/otp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ada@example.com' }),
+      body: JSON.stringify({ email: 'ada@example.com', botCheck: await solvedBotCheck(app.url) }),
     });
     expect(sent.status).toBe(200);
 
@@ -40,3 +41,21 @@ it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', async (
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+/** What the ALTCHA widget posts once it has solved the gateway's challenge. */
+async function solvedBotCheck(baseUrl: string): Promise<string> {
+  const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+  };
+  const solution = await solveChallenge(
+    challenge.challenge,
+    challenge.salt,
+    challenge.algorithm,
+    challenge.maxnumber,
+  ).promise;
+  if (!solution) throw new Error('the bot check could not be solved');
+  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+}

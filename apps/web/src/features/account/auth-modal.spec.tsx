@@ -143,6 +143,7 @@ describe('the auth modal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: "Don't have an account? Sign up" }));
     fill(dialog, 'Email address', 'ada@example.com');
     fill(dialog, 'Password', 'Str0ng!pass');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
     expect(await within(dialog).findByText('Check your email for the confirmation link')).toBeTruthy();
@@ -151,7 +152,58 @@ describe('the auth modal', () => {
       email: 'ada@example.com',
       password: 'Str0ng!pass',
       redirectTo: '/dashboard',
+      botCheck: 'solved-bot-check',
     });
+  });
+});
+
+describe('the bot check on forms that send mail', () => {
+  it('sign-up shows it from the start; a submit before it is solved waits for it', async () => {
+    const signUp = vi.fn().mockResolvedValue({ user: sampleUser(), session: null });
+    renderApp('/features', fakeAuthClient({ signUp }));
+    const dialog = await openSignIn();
+    expect(within(dialog).queryByRole('button', { name: 'Solve bot check' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: "Don't have an account? Sign up" }));
+    fill(dialog, 'Email address', 'ada@example.com');
+    fill(dialog, 'Password', 'Str0ng!pass');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Sign up' })).toHaveProperty('disabled', true),
+    );
+    expect(signUp).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    await waitFor(() =>
+      expect(signUp).toHaveBeenCalledWith(expect.objectContaining({ botCheck: 'solved-bot-check' })),
+    );
+  });
+
+  it('the reset link and the magic link send the solved check, a new one for each request', async () => {
+    const recoverPassword = vi.fn().mockResolvedValue(undefined);
+    const sendMagicLink = vi.fn().mockResolvedValue(undefined);
+    renderApp('/features', fakeAuthClient({ recoverPassword, sendMagicLink }));
+    const dialog = await openSignIn();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot your password?' }));
+    fill(dialog, 'Email address', 'ada@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset instructions' }));
+    await waitFor(() =>
+      expect(recoverPassword).toHaveBeenCalledWith({
+        email: 'ada@example.com',
+        redirectTo: '/',
+        botCheck: 'solved-bot-check',
+      }),
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to sign in' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Email me a sign-in link instead' }));
+    fill(dialog, 'Email address', 'ada@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send magic link' }));
+    await waitFor(() =>
+      expect(sendMagicLink).toHaveBeenCalledWith(expect.objectContaining({ botCheck: 'solved-bot-check' })),
+    );
   });
 });
 

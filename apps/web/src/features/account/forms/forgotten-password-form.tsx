@@ -11,7 +11,8 @@ const RESET_LANDING = '/';
 
 export function ForgottenPasswordForm({ onShowView }: { onShowView: (view: AuthView) => void }) {
   const { client } = useAuth();
-  const botCheck = useBotCheckDemand();
+  // The server refuses this request without a solved check (BOT_CHECK_REQUIRED).
+  const botCheck = useBotCheckDemand({ required: true });
   const form = useAuthForm({
     schemas: { email: EmailSchema },
     botCheck,

@@ -13,7 +13,8 @@ interface MagicLinkFormProps {
 
 export function MagicLinkForm({ onShowView, returnTo }: MagicLinkFormProps) {
   const { client } = useAuth();
-  const botCheck = useBotCheckDemand();
+  // The server refuses this request without a solved check (BOT_CHECK_REQUIRED).
+  const botCheck = useBotCheckDemand({ required: true });
   const form = useAuthForm({
     schemas: { email: EmailSchema },
     botCheck,

@@ -16,7 +16,8 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onShowView, returnTo }: SignUpFormProps) {
   const { client } = useAuth();
-  const botCheck = useBotCheckDemand();
+  // The server refuses this request without a solved check (BOT_CHECK_REQUIRED).
+  const botCheck = useBotCheckDemand({ required: true });
   const form = useAuthForm({
     schemas: { email: EmailSchema, password: PasswordSchema },
     botCheck,

@@ -48,14 +48,21 @@ export function useAuthForm<S extends Record<string, FieldSchema<unknown>>>({
       return;
     }
     setFieldErrors({});
-    if (botCheck?.shown && !botCheck.token) {
+    if (botCheck?.shown && !botCheck.required && !botCheck.token) {
       toast.error(authMessages.captchaRequired);
       return;
     }
     setStatus('loading');
     setServerError(null);
+    // A required check solves on its own and may not be done yet: the submit waits for it.
+    const token = (await botCheck?.solution()) ?? undefined;
+    if (botCheck?.shown && !token) {
+      setStatus('idle');
+      toast.error(authMessages.captchaRequired);
+      return;
+    }
     try {
-      const outcome = await send(validation.data, botCheck?.token ?? undefined);
+      const outcome = await send(validation.data, token);
       setStatus(outcome === 'confirmation' ? 'confirmation' : 'idle');
     } catch (error) {
       if (mentionsCaptcha(error)) botCheck?.show();
