@@ -1,5 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ProjectsDatabase } from './database/projects-database.js';
+import { AddPhotoWhenStored } from './photos/add-photo-when-stored.js';
+import { PhotosHandlers } from './photos/photos.handlers.js';
+import { PhotosRepository } from './photos/photos.repository.js';
+import { PhotosService } from './photos/photos.service.js';
+import { ReleaseQuotaWhenPhotoRejected } from './photos/release-quota-when-photo-rejected.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
@@ -19,8 +24,19 @@ export class ProjectsModule {
         ProjectsHandlers,
         RaiseTierWhenPurchaseCompleted,
         DeleteProjectsWhenUserDeleted,
+        PhotosHandlers,
+        AddPhotoWhenStored,
+        ReleaseQuotaWhenPhotoRejected,
       ],
-      providers: [ProjectsDatabase, ProbeRepository, ProbeService, ProjectsRepository, ProjectsService],
+      providers: [
+        ProjectsDatabase,
+        ProbeRepository,
+        ProbeService,
+        ProjectsRepository,
+        ProjectsService,
+        PhotosRepository,
+        PhotosService,
+      ],
     };
   }
 }

@@ -8,13 +8,25 @@ import type {
   LiveContract,
   RequestContract,
 } from './common/define.js';
+import * as mediaPhotos from './media/photos.js';
+import * as projectsPhotos from './projects/photos.js';
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
 import * as sharingProbe from './sharing/probe.js';
 import * as sharingShares from './sharing/shares.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
-const modules = [authRequests, billing, newsletter, projectsProbe, projects, sharingProbe, sharingShares];
+const modules = [
+  authRequests,
+  billing,
+  newsletter,
+  mediaPhotos,
+  projectsPhotos,
+  projectsProbe,
+  projects,
+  sharingProbe,
+  sharingShares,
+];
 
 function isContract(value: unknown): value is AnyContract {
   return typeof value === 'object' && value !== null && 'kind' in value && 'subject' in value;

@@ -7,6 +7,8 @@ export * from './catalogue.js';
 export * from './common/actor.js';
 export * from './common/define.js';
 export * from './common/envelope.js';
+export * from './media/photos.js';
+export * from './projects/photos.js';
 export * from './projects/probe.js';
 export * from './projects/projects.js';
 export * from './sharing/probe.js';

@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './factories.js';
 export * from './nats.js';
 export * from './s3.js';
+export * from './service-harness.js';

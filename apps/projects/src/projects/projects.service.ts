@@ -17,6 +17,7 @@ import {
   MAX_PROJECTS,
   mergeVideoSettings,
   PROJECT_LIST_LIMIT,
+  PROJECT_LIST_PHOTOS,
   projectMessages,
   type Tier,
 } from '@memoreel/domain';
@@ -32,6 +33,7 @@ import {
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
 import { signedInUserId } from './project-actor.js';
 import { ProjectsRepository } from './projects.repository.js';
 
@@ -40,14 +42,31 @@ export class ProjectsService {
   constructor(
     private readonly database: ProjectsDatabase,
     private readonly projects: ProjectsRepository,
+    private readonly photos: PhotosRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Photos and videos arrive with their issues; the list already carries their places. */
+  /**
+   * Each project with its first photos and photo count. The photos' `url` is left empty: signed URLs
+   * are media's to make (the gateway asks it). Videos arrive with the render issue.
+   */
   async list(actor: Actor): Promise<ProjectListItem[]> {
     const userId = signedInUserId(actor);
     const projects = await this.projects.listByOwner(this.database, userId, PROJECT_LIST_LIMIT);
-    return projects.map((project) => ({ ...project, photos: [], photoCount: 0, videos: [] }));
+    const cards = await this.photos.cardsOf(
+      this.database,
+      projects.map((project) => project.id),
+      PROJECT_LIST_PHOTOS,
+    );
+    return projects.map((project) => {
+      const card = cards.get(project.id);
+      return {
+        ...project,
+        photos: (card?.ids ?? []).map((id) => ({ id, url: '' })),
+        photoCount: card?.count ?? 0,
+        videos: [],
+      };
+    });
   }
 
   /** The owner reads their project; an admin may read anyone's. */

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  type DataOf,
+  type Photo,
+  type PhotoQuota,
+  photoDeleted,
+  type photoStored,
+} from '@memoreel/contracts';
+import {
+  clampTransforms,
+  DEFAULT_TRANSFORMS,
+  type PhotoFilter,
+  type PhotoTransforms,
+  photoLimitFor,
+  photoMessages,
+  projectMessages,
+  type Tier,
+} from '@memoreel/domain';
+import {
+  buildEvent,
+  ForbiddenError,
+  NotFoundError,
+  recordEvent,
+  runOnce,
+  ValidationError,
+} from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
+import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
+import { signedInUserId } from '../projects/project-actor.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
+import { PhotosRepository } from './photos.repository.js';
+
+const quotaOf = (count: number, tier: Tier): PhotoQuota => {
+  const limit = photoLimitFor(tier);
+  return { count, limit, remaining: Math.max(0, limit - count) };
+};
+
+/**
+ * A project's photos. Only the project's owner sees or changes them: anyone else, signed in or a
+ * guest session, is told the project (or photo) does not exist. Everything that depends on the
+ * photo count or the display order runs under the project's row lock.
+ */
+@Injectable()
+export class PhotosService {
+  constructor(
+    private readonly database: ProjectsDatabase,
+    private readonly projects: ProjectsRepository,
+    private readonly photos: PhotosRepository,
+  ) {}
+
+  async list(actor: Actor, projectId: string, ids?: readonly string[]): Promise<Photo[]> {
+    await this.owned(this.database, actor, projectId);
+    return this.photos.listAccepted(this.database, projectId, ids);
+  }
+
+  async quota(actor: Actor, projectId: string): Promise<PhotoQuota> {
+    const project = await this.owned(this.database, actor, projectId);
+    return quotaOf(await this.photos.usedQuota(this.database, projectId, new Date()), project.product);
+  }
+
+  /**
+   * Holds quota for as many of `count` uploads as the plan allows. Counted under the project's row
+   * lock, so two browsers uploading at once cannot both take the last places.
+   */
+  reserveUploads(
+    actor: Actor,
+    request: { projectId: string; userId: string; count: number; expiresInSeconds: number },
+  ): Promise<{ reservations: { id: string }[]; quota: PhotoQuota }> {
+    // Media asks as itself, naming the user it verified the request for.
+    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    const { projectId, count, expiresInSeconds } = request;
+    return this.database.$transaction(async (tx) => {
+      await this.projects.lockById(tx, projectId);
+      const project = await this.projects.getById(tx, projectId);
+      if (!project || project.userId !== request.userId) throw new NotFoundError(projectMessages.notFound);
+      const now = new Date();
+      await this.photos.releaseExpired(tx, projectId, now);
+      const used = await this.photos.usedQuota(tx, projectId, now);
+      const granted = Math.max(0, Math.min(count, photoLimitFor(project.product) - used));
+      const reservations = Array.from({ length: granted }, () => ({
+        id: randomUUID(),
+        projectId,
+        userId: project.userId,
+        expiresAt: new Date(now.getTime() + expiresInSeconds * 1000),
+      }));
+      await this.photos.reserve(tx, reservations);
+      return {
+        reservations: reservations.map(({ id }) => ({ id })),
+        quota: quotaOf(used + granted, project.product),
+      };
+    });
+  }
+
+  /** Deletes the photos, renumbers the rest, and tells media (projects.photo.deleted) to remove their objects. */
+  deleteMany(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
+    return this.database.$transaction(async (tx) => {
+      await this.lockedOwned(tx, actor, projectId);
+      const deleted = await this.photos.deleteMany(tx, projectId, ids);
+      await this.renumber(tx, projectId);
+      for (const photo of deleted) {
+        await recordEvent(
+          tx,
+          'projects',
+          buildEvent(photoDeleted, actor, {
+            id: photo.id,
+            projectId,
+            userId: photo.userId,
+            storagePath: photo.storagePath,
+          }),
+        );
+      }
+      return { ids: deleted.map((photo) => photo.id) };
+    });
+  }
+
+  /** Moves one photo; the whole order is rewritten densely under the row lock, so concurrent moves serialise. */
+  reorder(actor: Actor, projectId: string, from: number, to: number): Promise<Photo[]> {
+    return this.database.$transaction(async (tx) => {
+      await this.lockedOwned(tx, actor, projectId);
+      const photos = await this.photos.listAccepted(tx, projectId);
+      if (from >= photos.length || to >= photos.length) {
+        throw new ValidationError(projectMessages.toasts.photoOrderFailed);
+      }
+      const order = photos.map((photo) => photo.id);
+      const [moved] = order.splice(from, 1);
+      order.splice(to, 0, moved as string);
+      await this.photos.renumber(tx, order);
+      return this.photos.listAccepted(tx, projectId);
+    });
+  }
+
+  setFilter(actor: Actor, id: string, filter: PhotoFilter): Promise<Photo> {
+    return this.database.$transaction(async (tx) => {
+      await this.ownedPhoto(tx, actor, id);
+      return this.photos.update(tx, id, { filter });
+    });
+  }
+
+  /** The motion is clamped to the spec's bounds here, whatever the client sent. */
+  setTransforms(actor: Actor, id: string, transforms: PhotoTransforms): Promise<Photo> {
+    return this.database.$transaction(async (tx) => {
+      await this.ownedPhoto(tx, actor, id);
+      return this.photos.update(tx, id, { transforms: clampTransforms(transforms) });
+    });
+  }
+
+  /**
+   * Media stored a verified photo: its row goes last in the project's order and its reservation
+   * is released, in one transaction, once however often the event arrives.
+   */
+  addStored(event: { id: string; consumer: string; data: DataOf<typeof photoStored> }): Promise<void> {
+    const { data } = event;
+    return this.database.$transaction(async (tx) => {
+      await runOnce(tx, 'projects', event.consumer, event.id, async () => {
+        await this.projects.lockById(tx, data.projectId);
+        const project = await this.projects.getById(tx, data.projectId);
+        // A project deleted meanwhile: media removes the project's objects on projects.project.deleted.
+        if (!project || (await this.photos.exists(tx, data.id))) return;
+        await this.photos.insert(tx, {
+          id: data.id,
+          userId: project.userId,
+          projectId: data.projectId,
+          storagePath: data.storagePath,
+          originalName: data.originalName,
+          displayOrder: await this.photos.nextDisplayOrder(tx, data.projectId),
+          status: data.submittedBy && data.submittedBy !== project.userId ? 'pending' : 'accepted',
+          submittedBy: data.submittedBy && data.submittedBy !== project.userId ? data.submittedBy : null,
+          width: data.width,
+          height: data.height,
+          transforms: DEFAULT_TRANSFORMS,
+        });
+        await this.photos.release(tx, data.id);
+      });
+    });
+  }
+
+  /** Media refused an upload: the place it held is free again at once. */
+  releaseRejected(event: { id: string; consumer: string; uploadId: string }): Promise<void> {
+    return this.database.$transaction(async (tx) => {
+      await runOnce(tx, 'projects', event.consumer, event.id, () => this.photos.release(tx, event.uploadId));
+    });
+  }
+
+  private async renumber(tx: ProjectsTransaction, projectId: string): Promise<void> {
+    const photos = await this.photos.listAccepted(tx, projectId);
+    await this.photos.renumber(
+      tx,
+      photos.map((photo) => photo.id),
+    );
+  }
+
+  /** The actor's project; anyone else's (or none) is "Project not found", so no one learns it exists. */
+  private async owned(db: ProjectsTransaction | ProjectsDatabase, actor: Actor, projectId: string) {
+    const userId = signedInUserId(actor);
+    const project = await this.projects.getById(db, projectId);
+    if (!project || project.userId !== userId) throw new NotFoundError(projectMessages.notFound);
+    return project;
+  }
+
+  private async lockedOwned(tx: ProjectsTransaction, actor: Actor, projectId: string) {
+    signedInUserId(actor);
+    await this.projects.lockById(tx, projectId);
+    return this.owned(tx, actor, projectId);
+  }
+
+  private async ownedPhoto(tx: ProjectsTransaction, actor: Actor, id: string): Promise<Photo> {
+    const userId = signedInUserId(actor);
+    const photo = await this.photos.getById(tx, id);
+    if (!photo || photo.userId !== userId) throw new NotFoundError(photoMessages.photoNotFound);
+    return photo;
+  }
+}

@@ -1,0 +1,82 @@
+import { MAX_PHOTO_BYTES, PHOTO_UPLOAD_BATCH_SIZE } from '@memoreel/domain';
+import { z } from 'zod';
+import { defineEvent, defineJob, defineRequest } from '../common/define.js';
+import { PhotoQuotaSchema, PhotoUploadFileSchema } from '../projects/photos.js';
+
+/** Files one upload request may announce: a whole drop (the SPA then uploads 3 at a time). */
+export const MAX_UPLOAD_FILES = 100;
+
+export const PhotoUploadSlotSchema = z.object({
+  uploadId: z.uuid(),
+  fileIndex: z.number().int().nonnegative(),
+  url: z.string(),
+  headers: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+
+export const requestPhotoUploads = defineRequest('media.photo.request-uploads', {
+  summary: `Reserves quota for the files that fit the project's plan (projects.photo.reserve-uploads) and answers a presigned PUT for each, in the order given; files are ${MAX_PHOTO_BYTES} bytes at most and go up ${PHOTO_UPLOAD_BATCH_SIZE} at a time.`,
+  request: z.object({
+    projectId: z.uuid(),
+    files: z.array(PhotoUploadFileSchema).min(1).max(MAX_UPLOAD_FILES),
+  }),
+  reply: z.object({
+    slots: z.array(PhotoUploadSlotSchema),
+    skipped: z.number().int().nonnegative(),
+    quota: PhotoQuotaSchema,
+  }),
+});
+
+export const PhotoUploadResultSchema = z.object({
+  uploadId: z.uuid(),
+  /** Set when the object was accepted: the photo's id (the upload id). */
+  photoId: z.uuid().nullable(),
+  /** The user-facing reason (photoMessages) when the object was refused and deleted. */
+  error: z.string().nullable(),
+});
+
+export const completePhotoUploads = defineRequest('media.photo.complete-uploads', {
+  summary:
+    'Verifies each uploaded object (size, magic bytes, pixel limit, a full decode), converts HEIC/HEIF to JPEG, records media.photo.stored; refused objects are deleted and answered with their reason.',
+  request: z.object({ projectId: z.uuid(), uploadIds: z.array(z.uuid()).min(1).max(MAX_UPLOAD_FILES) }),
+  reply: z.object({ results: z.array(PhotoUploadResultSchema) }),
+});
+
+export const PhotoUrlsSchema = z.object({
+  grid: z.string(),
+  strip: z.string(),
+  carousel: z.string(),
+  full: z.string(),
+});
+export type PhotoUrls = z.infer<typeof PhotoUrlsSchema>;
+
+export const getPhotoUrls = defineRequest('media.photo.urls', {
+  summary:
+    "Signed URLs (3600 s) of the actor's stored photos: WebP thumbnails (null until made) and the full image; ids of others are left out.",
+  request: z.object({ ids: z.array(z.uuid()).max(400) }),
+  reply: z.object({ photos: z.array(z.object({ id: z.uuid(), urls: PhotoUrlsSchema.nullable() })) }),
+});
+
+export const photoStored = defineEvent('media.photo.stored', {
+  summary: 'An uploaded photo passed verification and is stored; projects adds its row.',
+  data: z.object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    userId: z.uuid(),
+    submittedBy: z.uuid().nullable(),
+    storagePath: z.string(),
+    originalName: z.string(),
+    contentType: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+});
+
+export const photoRejected = defineEvent('media.photo.rejected', {
+  summary: 'An uploaded object failed verification and was deleted; projects releases its quota reservation.',
+  data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), reason: z.string() }),
+});
+
+export const makePhotoThumbnails = defineJob('media.photo.make-thumbnails', {
+  summary: 'Makes the WebP thumbnails (grid, strip, carousel) of a stored photo, EXIF orientation applied.',
+  data: z.object({ id: z.uuid() }),
+});
