@@ -1,4 +1,4 @@
-import { env } from '@memoreel/platform';
+import { bothOrNeitherNatsCredential, env, natsIdentityFields } from '@memoreel/platform';
 import { z } from 'zod';
 
 /** GRAPHQL_INTROSPECTION as given: `true`, `false`, or unset. */
@@ -24,38 +24,42 @@ export const trustProxy = z
     return /^\d+$/.test(text) ? Number(text) : text;
   });
 
-export const gatewayEnvironment = z.object({
-  NATS_URL: env.natsUrl(),
-  BUS_NAMESPACE: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
-    .default('memoreel'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: env.port(3000),
-  /** The built SPA, when this gateway also serves it. */
-  WEB_DIST_DIR: z.string().optional(),
-  /** Public origin when behind a proxy: where redirects and the OIDC callback point. */
-  PUBLIC_URL: env.optionalUrl('public origin of the app'),
-  LOG_LEVEL: env.logLevel(),
-  /**
-   * Proxies whose X-Forwarded-* headers are believed: `true`, `false`, a hop count, or a comma-
-   * separated list of addresses/CIDRs/`loopback`/`uniquelocal`. Default: loopback and private networks.
-   */
-  TRUST_PROXY: trustProxy,
-  /** Comma-separated origins the SPA may call besides its own, e.g. the object storage public URL. */
-  CONNECT_SOURCES: z
-    .string()
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
-  /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
-  GRAPHQL_INTROSPECTION: graphqlIntrospection,
-  NODE_ENV: z.string().optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
-  SENTRY_DSN: env.optionalUrl('Sentry DSN'),
-});
+export const gatewayEnvironment = z
+  .object({
+    NATS_URL: env.natsUrl(),
+    /** NATS_USER=gateway and its password on a secured broker: the only identity that speaks for browsers. */
+    ...natsIdentityFields,
+    BUS_NAMESPACE: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
+      .default('memoreel'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: env.port(3000),
+    /** The built SPA, when this gateway also serves it. */
+    WEB_DIST_DIR: z.string().optional(),
+    /** Public origin when behind a proxy: where redirects and the OIDC callback point. */
+    PUBLIC_URL: env.optionalUrl('public origin of the app'),
+    LOG_LEVEL: env.logLevel(),
+    /**
+     * Proxies whose X-Forwarded-* headers are believed: `true`, `false`, a hop count, or a comma-
+     * separated list of addresses/CIDRs/`loopback`/`uniquelocal`. Default: loopback and private networks.
+     */
+    TRUST_PROXY: trustProxy,
+    /** Comma-separated origins the SPA may call besides its own, e.g. the object storage public URL. */
+    CONNECT_SOURCES: z
+      .string()
+      .optional()
+      .transform((text) =>
+        (text ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+    /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */
+    GRAPHQL_INTROSPECTION: graphqlIntrospection,
+    NODE_ENV: z.string().optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
+    SENTRY_DSN: env.optionalUrl('Sentry DSN'),
+  })
+  .superRefine(bothOrNeitherNatsCredential);

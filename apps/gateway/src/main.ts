@@ -2,6 +2,7 @@ import {
   connectNatsBus,
   createLogger,
   loadConfigOrExit,
+  natsCredentialsOf,
   onShutdown,
   startTelemetry,
 } from '@memoreel/platform';
@@ -19,6 +20,7 @@ const bus = await connectNatsBus({
   servers: config.NATS_URL,
   namespace: config.BUS_NAMESPACE,
   name: 'gateway',
+  credentials: natsCredentialsOf(config),
 });
 const app = await createGatewayApp({
   bus,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,20 +42,38 @@ export interface NatsServer {
   dispose(): Promise<void>;
 }
 
+export interface NatsServerOptions {
+  port?: number;
+  storeDir?: string;
+  /**
+   * nats-server configuration text (e.g. `natsServerConfig()`'s users and permissions), written to
+   * a file the server reads with `-c`; the port, JetStream and store still come from the launcher.
+   */
+  config?: string;
+}
+
 /** Starts a private nats-server with JetStream on loopback (for outage tests: it can be stopped and restarted). */
-export async function startNatsServer(
-  options: { port?: number; storeDir?: string } = {},
-): Promise<NatsServer> {
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<NatsServer> {
   const port = options.port ?? (await freePort());
   const storeDir = options.storeDir ?? (await mkdtemp(join(tmpdir(), 'nats-store-')));
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
+  if (options.config !== undefined) {
+    // Beside the store, not in it: JetStream owns the store's contents.
+    const configFile = `${storeDir}.conf`;
+    await writeFile(configFile, options.config, { mode: 0o600 });
+    args.unshift('-c', configFile);
+  }
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    const started = spawn(NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-      stdio: 'ignore',
+    const started = spawn(NATS_SERVER_BIN, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // The server logs to stderr; keep its last words for a start that fails (a bad configuration).
+    let lastLog = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      lastLog = (lastLog + chunk.toString()).slice(-2_000);
     });
     child = started;
-    await waitForPort(port, started);
+    await waitForPort(port, started, () => lastLog);
   };
   const stop = async () => {
     const running = child;
@@ -79,6 +97,7 @@ export async function startNatsServer(
     dispose: async () => {
       await stop();
       if (!options.storeDir) await rm(storeDir, { recursive: true, force: true });
+      if (options.config !== undefined) await rm(`${storeDir}.conf`, { force: true });
     },
   };
 }
@@ -92,10 +111,17 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForPort(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+async function waitForPort(
+  port: number,
+  child: ChildProcess,
+  lastLog: () => string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nats-server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      throw new Error(`nats-server exited with code ${child.exitCode}: ${lastLog()}`);
+    }
     if (await accepts(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -46,6 +46,8 @@ export const ErrorCodes = {
   notFound: 'NOT_FOUND',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  /** The bus refused a message: its sender may not claim that actor, or publish on that subject. */
+  forbiddenSender: 'FORBIDDEN_SENDER',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   timeout: 'TIMEOUT',

@@ -16,6 +16,7 @@ import { Logger } from '@nestjs/common';
 import { z } from 'zod';
 import {
   type Bus,
+  BusPermissionError,
   BusTimeoutError,
   BusUnavailableError,
   NoResponderError,
@@ -70,11 +71,22 @@ function envelope<C extends EventContract | JobContract>(
   };
 }
 
+export interface BusClientOptions {
+  /**
+   * The deployable whose requests these are (`senders.ts`): a service's own name, so the callee
+   * sees it speaking as itself. Default the bus's identity (the gateway's, unless its credentials say otherwise).
+   */
+  sender?: string;
+}
+
 /** What apps use to talk over the bus: contracts in, validated data out, failures as `RemoteError`. */
 export class BusClient {
   private readonly logger = new Logger(BusClient.name);
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly options: BusClientOptions = {},
+  ) {}
 
   async request<C extends RequestContract>(
     contract: C,
@@ -86,7 +98,10 @@ export class BusClient {
     if (!request.success) throw new RemoteError(validationError(request.error));
     let answer: unknown;
     try {
-      answer = await this.bus.request(contract.subject, request.data, options);
+      answer = await this.bus.request(contract.subject, request.data, {
+        sender: this.options.sender,
+        ...options,
+      });
     } catch (error) {
       throw transportFailure(error);
     }
@@ -150,6 +165,9 @@ function transportFailure(error: unknown): unknown {
   }
   if (error instanceof NoResponderError || error instanceof BusUnavailableError) {
     return new RemoteError({ code: ErrorCodes.unavailable, message: error.message }, { cause: error });
+  }
+  if (error instanceof BusPermissionError) {
+    return new RemoteError({ code: ErrorCodes.forbiddenSender, message: error.message }, { cause: error });
   }
   if (error instanceof ResponderError) {
     return new RemoteError({ code: ErrorCodes.internal, message: 'Internal error' }, { cause: error });

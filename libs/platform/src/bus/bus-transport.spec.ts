@@ -132,6 +132,38 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
     expect(log.requests).toHaveLength(handled);
   });
 
+  it('refuses FORBIDDEN_SENDER a user actor from a service that may not forward it, without running the handler', async () => {
+    const handled = log.requests.length;
+
+    const failure = new BusClient(bus, { sender: 'media' }).request(recordProbe, actor, {
+      id: randomUUID(),
+      note: 'from media',
+    });
+
+    await expect(failure).rejects.toMatchObject({
+      code: ErrorCodes.forbiddenSender,
+      message: 'media may not send projects.probe.record on behalf of a user',
+    });
+    expect(log.requests).toHaveLength(handled);
+  });
+
+  it('refuses the system actor from the gateway and from a stranger, and takes it from a service', async () => {
+    const handled = log.requests.length;
+    const data = { id: randomUUID(), note: 'as the system' };
+
+    await expect(client.request(recordProbe, SYSTEM, data)).rejects.toMatchObject({
+      code: ErrorCodes.forbiddenSender,
+    });
+    await expect(
+      new BusClient(bus, { sender: 'intruder' }).request(recordProbe, SYSTEM, data),
+    ).rejects.toMatchObject({ code: ErrorCodes.forbiddenSender });
+    expect(log.requests).toHaveLength(handled);
+
+    await expect(
+      new BusClient(bus, { sender: 'sharing' }).request(recordProbe, SYSTEM, data),
+    ).resolves.toMatchObject({ note: 'as the system' });
+  });
+
   it('replies a DomainError with its code, message and details', async () => {
     const failure = client.request(recordProbe, actor, { id: randomUUID(), note: 'taken' });
 

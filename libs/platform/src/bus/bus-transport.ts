@@ -1,4 +1,5 @@
 import {
+  ActorSchema,
   type AnyContract,
   contractFor,
   ErrorCodes,
@@ -20,16 +21,17 @@ import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
 import {
   type Bus,
-  type BusMessage,
   type ConsumerOptions,
   type DeliveredMessage,
   type Headers,
   PoisonMessageError,
+  type RequestMessage,
   type Subscription,
 } from './bus.js';
 import { validationError } from './bus-client.js';
 import { DomainError } from './domain-error.js';
 import { RevokedSessionError, RevokedSessions } from './revoked-sessions.js';
+import { claimRefusal } from './senders.js';
 
 type ConsumerTuning = Pick<ConsumerOptions, 'maxDeliver' | 'backoffMs' | 'concurrency'>;
 
@@ -53,9 +55,13 @@ const HandlerExtrasSchema = z.object({
 export type BusHandlerExtras = z.input<typeof HandlerExtrasSchema>;
 
 /** `@Ctx()` of a `@MessagePattern` handler. */
-export class RequestDeliveryContext extends BaseRpcContext<[BusMessage]> {
+export class RequestDeliveryContext extends BaseRpcContext<[RequestMessage]> {
   get subject(): string {
     return this.args[0].subject;
+  }
+  /** The deployable that sent the request, as the bus vouches for it. */
+  get sender(): string {
+    return this.args[0].sender;
   }
   get headers(): Headers {
     return this.args[0].headers;
@@ -81,10 +87,13 @@ export function durableName(service: string, subject: string): string {
 }
 
 const INTERNAL: ReplyError = { code: ErrorCodes.internal, message: 'Internal error' };
+/** Just the claimed actor, read before anything else of a request is looked at. */
+const ClaimSchema = z.object({ actor: ActorSchema });
 
 /**
  * Serves a Nest microservice's handlers over the bus. `@MessagePattern(subject)` answers requests
- * in the service's queue group with a validated `{ actor, data }` and replies with a reply envelope;
+ * in the service's queue group with a validated `{ actor, data }` and replies with a reply envelope,
+ * refusing (`FORBIDDEN_SENDER`) an actor its sender may not claim (`senders.ts`) before anything runs;
  * `@EventPattern(subject)` consumes events (or jobs) with a durable consumer per (service, subject),
  * handing the handler a validated envelope. Closing stops the subscriptions, not the shared bus.
  */
@@ -140,8 +149,14 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   private async reply(
     contract: RequestContract,
     handler: MessageHandler,
-    message: BusMessage,
+    message: RequestMessage,
   ): Promise<ReplyEnvelope<unknown>> {
+    const claim = ClaimSchema.safeParse(message.payload);
+    const refusal = claim.success && claimRefusal(message.sender, contract.subject, claim.data.actor);
+    if (refusal) {
+      this.logger.warn(`Refused ${contract.subject} from ${message.sender}: ${refusal}`);
+      return { ok: false, error: { code: ErrorCodes.forbiddenSender, message: refusal } };
+    }
     const request = requestEnvelopeSchema(contract.request).safeParse(message.payload);
     if (!request.success) return { ok: false, error: validationError(request.error) };
     if (this.revokedSessions.has(request.data.actor.sessionId)) {

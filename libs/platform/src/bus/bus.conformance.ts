@@ -85,6 +85,24 @@ export function describeBusConformance(label: string, factory: BusFactory): void
         expect(sent).toEqual({ items: [1] });
       });
 
+      it("tells the responder who sent a request: the bus's identity unless the request names another", async () => {
+        const senders: string[] = [];
+        await bus.respond('conf.sender.ask', 'conf', async (message) => {
+          senders.push(message.sender);
+          return message.subject;
+        });
+
+        await expect(bus.request('conf.sender.ask', {})).resolves.toBe('conf.sender.ask');
+        await expect(bus.request('conf.sender.ask', {}, { sender: 'sharing' })).resolves.toBe(
+          'conf.sender.ask',
+        );
+
+        expect(senders).toEqual([bus.identity, 'sharing']);
+        await expect(bus.request('conf.sender.ask', {}, { sender: 'not.one.token' })).rejects.toThrow(
+          'Sender "not.one.token" must be lower-case letters, digits or -',
+        );
+      });
+
       it('rejects with BusTimeoutError when no answer comes in time', async () => {
         await bus.respond('conf.slow.ask', 'conf', () => sleep(300));
         const started = Date.now();

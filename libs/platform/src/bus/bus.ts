@@ -7,7 +7,8 @@
  * `@memoreel/contracts` happen one layer up (`BusClient`, `BusTransport`).
  *
  * Wire layout for namespace `ns` (unique per test run, `memoreel` in production):
- *   requests   `${ns}.rpc.<subject>`          core NATS, queue group = responding service
+ *   requests   `${ns}.rpc.<sender>.<subject>` core NATS, queue group = responding service; the
+ *              broker lets identity X publish only under `${ns}.rpc.X.` (`nats-server-config.ts`)
  *   events     `${ns}.events.<subject>`       stream `${NS}_EVENTS` (limits retention, dedup by Nats-Msg-Id)
  *   jobs       `${ns}.jobs.<subject>`         stream `${NS}_JOBS` (work-queue retention)
  *   dead       `${ns}.dead.<consumer>.<subject>`  stream `${NS}_DEAD`: messages that exhausted maxDeliver
@@ -22,6 +23,11 @@ export interface BusMessage {
   headers: Headers;
 }
 
+/** A request as its responder sees it: who sent it, as the binding vouches (the subject on NATS). */
+export interface RequestMessage extends BusMessage {
+  sender: string;
+}
+
 export interface DeliveredMessage extends BusMessage {
   /** 1 on first delivery, counts redeliveries after failures. */
   deliveryCount: number;
@@ -33,6 +39,11 @@ export interface RequestOptions {
   /** Default 5,000 ms. A request with no answer in time rejects with `BusTimeoutError`. */
   timeoutMs?: number;
   headers?: Headers;
+  /**
+   * The deployable this request speaks for (`senders.ts`); default the bus's `identity`. On a
+   * secured broker only that deployable's credentials may publish as it.
+   */
+  sender?: string;
 }
 
 export interface PublishOptions {
@@ -128,6 +139,26 @@ export class NoResponderError extends Error {
   }
 }
 
+/** The broker refused this connection a subject (publishing as another sender, a foreign prefix). */
+export class BusPermissionError extends Error {
+  override name = 'BusPermissionError';
+  constructor(
+    readonly subject: string,
+    reason: string,
+  ) {
+    super(`Not permitted on ${subject}: ${reason}`);
+  }
+}
+
+/** Sender names are one subject token, so a responder can read it back from the wire subject. */
+const SENDER = /^[a-z][a-z0-9-]*$/;
+
+export function assertSenderName(sender: string): void {
+  if (!SENDER.test(sender)) {
+    throw new Error(`Sender "${sender}" must be lower-case letters, digits or -`);
+  }
+}
+
 /** The bus cannot carry messages now (broker unreachable, or the bus is closed): retry later. */
 export class BusUnavailableError extends Error {
   override name = 'BusUnavailableError';
@@ -149,13 +180,15 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-export type RequestHandler = (message: BusMessage) => Promise<unknown>;
+export type RequestHandler = (message: RequestMessage) => Promise<unknown>;
 export type DeliveryHandler = (message: DeliveredMessage) => Promise<void>;
 export type LiveHandler = (message: BusMessage) => void;
 
 export interface Bus {
   readonly binding: 'nats' | 'in-process';
   readonly namespace: string;
+  /** The sender requests carry unless they name another (on NATS: the connection's user). */
+  readonly identity: string;
 
   /**
    * Sends a command or query; resolves with the responder's return value. Rejects with

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
 import {
   assertDurableName,
+  assertSenderName,
   type Bus,
   BusTimeoutError,
   BusUnavailableError,
@@ -18,6 +19,7 @@ import {
   PoisonMessageError,
   type PublishOptions,
   type RequestHandler,
+  type RequestMessage,
   type RequestOptions,
   ResponderError,
   redeliveryDelayMs,
@@ -27,6 +29,11 @@ import { runInReceivedTrace, withTraceContext } from './trace-context.js';
 
 export interface InProcessBusOptions {
   namespace?: string;
+  /**
+   * The sender of requests that name none. Default `gateway`: in standalone mode the gateway uses
+   * the bus as it is and each service's `BusClient` names its service.
+   */
+  identity?: string;
   /** Like the broker's dedup window: a second publish with the same `msgId` within it is dropped. Default 2 min. */
   duplicateWindowMs?: number;
   /** Messages each stream keeps for durables that subscribe later; the oldest go first. Default 10,000. */
@@ -36,6 +43,8 @@ export interface InProcessBusOptions {
 /** A message as the broker would hold it: the payload as JSON text, so every receiver parses its own copy. */
 interface StoredMessage {
   subject: string;
+  /** Who sent a request (requests only). */
+  sender?: string;
   body: string;
   headers: Headers;
   msgId: string | undefined;
@@ -296,6 +305,7 @@ interface LiveListener {
 export class InProcessBus implements Bus {
   readonly binding = 'in-process' as const;
   readonly namespace: string;
+  readonly identity: string;
   private readonly responders: Responder[] = [];
   private readonly liveListeners = new Set<LiveListener>();
   private readonly events: MemoryStream;
@@ -306,6 +316,8 @@ export class InProcessBus implements Bus {
 
   constructor(options: InProcessBusOptions = {}) {
     this.namespace = options.namespace ?? 'memoreel';
+    this.identity = options.identity ?? 'gateway';
+    assertSenderName(this.identity);
     const limits = {
       duplicateWindowMs: options.duplicateWindowMs ?? 120_000,
       maxStoredMessages: options.maxStoredMessages ?? 10_000,
@@ -317,10 +329,13 @@ export class InProcessBus implements Bus {
 
   async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
     this.assertOpen();
+    const sender = options.sender ?? this.identity;
+    assertSenderName(sender);
     const chosen = this.pickResponders(subject);
     if (chosen.length === 0) throw new NoResponderError(subject);
     const message: StoredMessage = {
       subject,
+      sender,
       body: encode(payload),
       headers: withTraceContext(options.headers),
       msgId: undefined,
@@ -436,8 +451,9 @@ export class InProcessBus implements Bus {
   }
 
   private async answer(responder: Responder, message: StoredMessage): Promise<string> {
-    const received = {
+    const received: RequestMessage = {
       subject: message.subject,
+      sender: message.sender ?? this.identity,
       payload: decode(message.body),
       headers: { ...message.headers },
     };

@@ -4,4 +4,6 @@ export * from './bus-transport.js';
 export * from './domain-error.js';
 export * from './in-process-bus.js';
 export * from './nats-bus.js';
+export * from './nats-server-config.js';
+export * from './senders.js';
 export * from './trace-context.js';

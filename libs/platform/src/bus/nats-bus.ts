@@ -28,7 +28,9 @@ import { Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
 import {
   assertDurableName,
+  assertSenderName,
   type Bus,
+  BusPermissionError,
   BusTimeoutError,
   BusUnavailableError,
   busDefaults,
@@ -44,11 +46,14 @@ import {
   PoisonMessageError,
   type PublishOptions,
   type RequestHandler,
+  type RequestMessage,
   type RequestOptions,
   ResponderError,
   redeliveryDelayMs,
   type Subscription,
 } from './bus.js';
+import { inboxPrefixOf, type WireLayout, wireLayout } from './nats-wire.js';
+import { GATEWAY } from './senders.js';
 import { runInReceivedTrace, withTraceContext } from './trace-context.js';
 
 export interface NatsBusOptions {
@@ -59,6 +64,17 @@ export interface NatsBusOptions {
   name: string;
   /** Pause between reconnect attempts; the bus retries forever. Default 1,000 ms. */
   reconnectTimeWaitMs?: number;
+  /**
+   * The deployable's NATS identity (`senders.ts`); the broker then lets it publish only as itself.
+   * Without it the broker must admit anonymous clients (development, the shared test broker) and
+   * requests go as the gateway unless they name another sender.
+   */
+  credentials?: NatsCredentials;
+}
+
+export interface NatsCredentials {
+  user: string;
+  password: string;
 }
 
 const SYSTEM = 'nats';
@@ -103,18 +119,6 @@ interface StreamLayout {
   prefix: string;
 }
 
-function wireLayout(namespace: string) {
-  const streamPrefix = namespace.toUpperCase();
-  return {
-    rpc: `${namespace}.rpc.`,
-    live: `${namespace}.live.`,
-    events: { stream: `${streamPrefix}_EVENTS`, prefix: `${namespace}.events.` },
-    jobs: { stream: `${streamPrefix}_JOBS`, prefix: `${namespace}.jobs.` },
-    dead: { stream: `${streamPrefix}_DEAD`, prefix: `${namespace}.dead.` },
-  };
-}
-type WireLayout = ReturnType<typeof wireLayout>;
-
 function streamConfigs(wire: WireLayout): (Partial<StreamConfig> & { name: string })[] {
   const common = { storage: StorageType.File, duplicate_window: nanos(DUPLICATE_WINDOW_MS) };
   return [
@@ -156,9 +160,14 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
   if (!NAMESPACE.test(options.namespace)) {
     throw new Error(`Bus namespace "${options.namespace}" must be lower-case letters, digits, _ or -`);
   }
+  const identity = options.credentials?.user ?? GATEWAY;
+  assertSenderName(identity);
   const connection = await connect({
     servers: options.servers,
     name: options.name,
+    user: options.credentials?.user,
+    pass: options.credentials?.password,
+    inboxPrefix: inboxPrefixOf(identity),
     maxReconnectAttempts: -1,
     reconnectTimeWait: options.reconnectTimeWaitMs ?? 1_000,
   });
@@ -167,7 +176,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     const readiness = await jetstreamManager(connection, { timeout: READY_TIMEOUT_MS, checkAPI: false });
     const wire = wireLayout(options.namespace);
     for (const config of streamConfigs(wire)) await ensureStream(jsm, config);
-    return new NatsBus(connection, jsm, readiness, options.namespace);
+    return new NatsBus(connection, jsm, readiness, options.namespace, identity);
   } catch (error) {
     await connection.close();
     throw error;
@@ -192,6 +201,7 @@ export class NatsBus implements Bus {
     private readonly jsm: JetStreamManager,
     private readonly readiness: JetStreamManager,
     readonly namespace: string,
+    readonly identity: string,
   ) {
     this.js = jetstream(connection);
     this.wire = wireLayout(namespace);
@@ -200,10 +210,12 @@ export class NatsBus implements Bus {
 
   async request(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
     this.assertConnected();
+    const sender = options.sender ?? this.identity;
+    assertSenderName(sender);
     const timeoutMs = options.timeoutMs ?? busDefaults.requestTimeoutMs;
     let reply: Msg;
     try {
-      reply = await this.connection.request(this.wire.rpc + subject, encode(payload), {
+      reply = await this.connection.request(`${this.wire.rpc}${sender}.${subject}`, encode(payload), {
         timeout: timeoutMs,
         headers: toNatsHeaders(withTraceContext(options.headers)),
       });
@@ -217,9 +229,12 @@ export class NatsBus implements Bus {
 
   async respond(subject: string, queueGroup: string, handler: RequestHandler): Promise<Subscription> {
     const inFlight = new Set<Promise<void>>();
-    const subscription = this.connection.subscribe(this.wire.rpc + subject, {
+    let refusal: InstanceType<typeof errors.PermissionViolationError> | undefined;
+    // Any sender: the token after `rpc.` names it, and the broker let only that sender publish there.
+    const subscription = this.connection.subscribe(`${this.wire.rpc}*.${subject}`, {
       queue: queueGroup,
       callback: (error, msg) => {
+        if (error instanceof errors.PermissionViolationError) refusal = error;
         if (error) {
           this.logger.error(`Responder on ${subject} stopped: ${reasonOf(error)}`);
           return;
@@ -231,6 +246,7 @@ export class NatsBus implements Bus {
     // Once respond() resolves the server knows the subscription: a request sent from another
     // connection right after is answered instead of failing with "no responders".
     if (this.connected) await this.connection.flush();
+    if (refusal) throw new BusPermissionError(refusal.subject, refusal.message);
     return this.track({
       stop: async () => {
         await this.unsubscribe(subscription);
@@ -316,7 +332,10 @@ export class NatsBus implements Bus {
 
   private async watchConnection(): Promise<void> {
     for await (const status of this.connection.status()) {
-      if (status.type === 'disconnect') {
+      if (status.type === 'error') {
+        // A refused publish (live fan-out has no reply to carry it) shows only here.
+        this.logger.error(`NATS refused: ${reasonOf(status.error)}`);
+      } else if (status.type === 'disconnect') {
         this.connected = false;
         this.logger.warn(`Lost NATS at ${status.server}; reconnecting`);
       } else if (status.type === 'reconnect') {
@@ -338,16 +357,26 @@ export class NatsBus implements Bus {
     options: PublishOptions,
   ): Promise<void> {
     this.assertConnected();
-    await this.js.publish(wireSubject, encode(payload), {
-      msgID: options.msgId,
-      headers: toNatsHeaders(withTraceContext(options.headers)),
-    });
+    try {
+      await this.js.publish(wireSubject, encode(payload), {
+        msgID: options.msgId,
+        headers: toNatsHeaders(withTraceContext(options.headers)),
+      });
+    } catch (error) {
+      throw permissionFailure(error) ?? error;
+    }
   }
 
   private async answer(msg: Msg, handler: RequestHandler): Promise<void> {
-    const subject = msg.subject.slice(this.wire.rpc.length);
+    const [sender = '', ...rest] = msg.subject.slice(this.wire.rpc.length).split('.');
+    const subject = rest.join('.');
     try {
-      const message = { subject, payload: decode(msg.string()), headers: fromNatsHeaders(msg.headers) };
+      const message: RequestMessage = {
+        subject,
+        sender,
+        payload: decode(msg.string()),
+        headers: fromNatsHeaders(msg.headers),
+      };
       const result = await runInReceivedTrace(
         message,
         { system: SYSTEM, operation: 'answer', kind: SpanKind.SERVER },
@@ -560,7 +589,19 @@ function toDeadLetter(msg: JsMsg, layout: StreamLayout): DeliveredMessage {
   };
 }
 
+/** The broker's refusal, whether the client hands it over as is or as the cause of a failed request. */
+function permissionFailure(error: unknown): BusPermissionError | undefined {
+  for (const candidate of [error, error instanceof Error ? error.cause : undefined]) {
+    if (candidate instanceof errors.PermissionViolationError) {
+      return new BusPermissionError(candidate.subject, candidate.message);
+    }
+  }
+  return undefined;
+}
+
 function requestFailure(subject: string, timeoutMs: number, error: unknown): unknown {
+  const refused = permissionFailure(error);
+  if (refused) return refused;
   if (error instanceof errors.RequestError && error.isNoResponders()) return new NoResponderError(subject);
   const cause = error instanceof Error ? error.cause : undefined;
   if (error instanceof errors.TimeoutError || cause instanceof errors.TimeoutError) {

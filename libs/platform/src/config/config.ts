@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { NatsCredentials } from '../bus/nats-bus.js';
+import { deployables } from '../bus/senders.js';
 
 /** Thrown (and printed by `loadConfigOrExit`) when the environment does not satisfy an app's schema. */
 export class InvalidEnvironmentError extends Error {
@@ -59,17 +61,54 @@ export const env = {
       .pipe(z.url({ message: `must be a valid URL (${what})` }).optional()),
 };
 
+/**
+ * A deployable's NATS identity (`nats-server-config.ts` gives each its user and permissions):
+ * both set on a secured broker, both unset on one without authorization (development).
+ */
+export const natsIdentityFields = {
+  NATS_USER: z
+    .enum(deployables, { message: `must be one of ${deployables.join(', ')} (the deployable's NATS user)` })
+    .optional(),
+  NATS_PASSWORD: z.string().min(1, 'must not be empty (the NATS password)').optional(),
+};
+
+/** Refinement for a schema with `natsIdentityFields`: a user without a password (or the reverse) is a mistake. */
+export function bothOrNeitherNatsCredential(
+  config: { NATS_USER?: string | undefined; NATS_PASSWORD?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  if ((config.NATS_USER === undefined) === (config.NATS_PASSWORD === undefined)) return;
+  const missing = config.NATS_USER === undefined ? 'NATS_USER' : 'NATS_PASSWORD';
+  context.addIssue({
+    code: 'custom',
+    path: [missing],
+    message: 'is required with the other NATS credential',
+  });
+}
+
+export function natsCredentialsOf(config: {
+  NATS_USER?: string | undefined;
+  NATS_PASSWORD?: string | undefined;
+}): NatsCredentials | undefined {
+  return config.NATS_USER && config.NATS_PASSWORD
+    ? { user: config.NATS_USER, password: config.NATS_PASSWORD }
+    : undefined;
+}
+
 /** What every service deployable reads in distributed mode. */
-export const serviceEnvironment = z.object({
-  DATABASE_URL: env.postgresUrl(),
-  NATS_URL: env.natsUrl(),
-  BUS_NAMESPACE: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
-    .default('memoreel'),
-  PORT: env.port(3001),
-  LOG_LEVEL: env.logLevel(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
-  SENTRY_DSN: env.optionalUrl('Sentry DSN'),
-});
+export const serviceEnvironment = z
+  .object({
+    DATABASE_URL: env.postgresUrl(),
+    NATS_URL: env.natsUrl(),
+    ...natsIdentityFields,
+    BUS_NAMESPACE: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
+      .default('memoreel'),
+    PORT: env.port(3001),
+    LOG_LEVEL: env.logLevel(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
+    SENTRY_DSN: env.optionalUrl('Sentry DSN'),
+  })
+  .superRefine(bothOrNeitherNatsCredential);
 export type ServiceEnvironment = z.infer<typeof serviceEnvironment>;

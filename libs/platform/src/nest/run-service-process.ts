@@ -1,6 +1,6 @@
 import express from 'express';
 import { connectNatsBus } from '../bus/nats-bus.js';
-import { loadConfigOrExit, serviceEnvironment } from '../config/config.js';
+import { loadConfigOrExit, natsCredentialsOf, serviceEnvironment } from '../config/config.js';
 import { migrateSchema } from '../database/migrate.js';
 import { operationsRouter } from '../health/health.router.js';
 import { createLogger } from '../telemetry/logger.js';
@@ -35,10 +35,18 @@ export async function runServiceProcess(
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     sentryDsn: config.SENTRY_DSN,
   });
+  const credentials = natsCredentialsOf(config);
+  if (credentials && credentials.user !== definition.name) {
+    // Its requests go as `definition.name`; the broker would refuse every one of them.
+    logger.fatal(`NATS_USER is ${credentials.user}, but this deployable is ${definition.name}`);
+    process.exit(1);
+  }
+  if (!credentials) logger.warn('NATS without credentials: the broker must be closed to everyone else');
   const bus = await connectNatsBus({
     servers: config.NATS_URL,
     namespace: config.BUS_NAMESPACE,
     name: definition.name,
+    credentials,
   });
   const service = await startService(definition, {
     name: definition.name,

@@ -13,7 +13,8 @@ export class ServicePlatformModule {
         { provide: SERVICE_CONTEXT, useValue: context },
         { provide: BUS, useValue: context.bus },
         { provide: LOGGER, useValue: context.logger },
-        { provide: BusClient, useFactory: () => new BusClient(context.bus) },
+        // Its requests go as the service itself: the callee's claim policy decides what it may send.
+        { provide: BusClient, useFactory: () => new BusClient(context.bus, { sender: context.name }) },
       ],
       exports: [SERVICE_CONTEXT, BUS, LOGGER, BusClient],
     };

@@ -1,0 +1,48 @@
+import { type Actor, getProject } from '@memoreel/contracts';
+
+/**
+ * Every deployable that talks on the bus, each with its own NATS identity (user = this name).
+ * The broker's configuration (`nats-server-config.ts`) and the claim policy below both read it.
+ */
+export const deployables = [
+  'gateway',
+  'auth',
+  'projects',
+  'media',
+  'sharing',
+  'billing',
+  'render',
+  'render-worker',
+] as const;
+export type Deployable = (typeof deployables)[number];
+
+/** The only sender that speaks for browsers: it verifies their tokens. */
+export const GATEWAY: Deployable = 'gateway';
+
+/**
+ * Service-to-service requests that carry the browser's actor, so the callee's ownership rules
+ * decide for that user: subject → the services that may forward it.
+ */
+const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
+  // Sharing snapshots a project's settings, billing prices an upgrade: both only for its owner.
+  [getProject.subject, ['sharing', 'billing']],
+]);
+
+export function isDeployable(sender: string): sender is Deployable {
+  return (deployables as readonly string[]).includes(sender);
+}
+
+/**
+ * Why `sender` may not send `subject` as `actor`, or undefined when it may. The gateway speaks for
+ * browsers (guest, user, admin) and never as the system; a service speaks as the system, and for a
+ * browser's actor only where `forwardedActors` lists it.
+ */
+export function claimRefusal(sender: string, subject: string, actor: Actor): string | undefined {
+  if (!isDeployable(sender)) return `${sender} is not a deployable of this system`;
+  if (actor.role === 'system') {
+    return sender === GATEWAY ? 'the gateway may not act as the system' : undefined;
+  }
+  if (sender === GATEWAY) return undefined;
+  if (forwardedActors.get(subject)?.includes(sender)) return undefined;
+  return `${sender} may not send ${subject} on behalf of a ${actor.role}`;
+}
