@@ -1,9 +1,11 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { Component, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /**
  * Renders lazily loaded `children` only once this place comes within `margin` of the screen, so
  * below-the-fold code (and the zod it brings) stays out of a first visit that never scrolls there.
- * The placeholder keeps roughly the final height, so the sections below do not jump.
+ * The placeholder keeps roughly the final height, so the sections below do not jump. When the code
+ * cannot be fetched (the visitor went offline, as the image tools allow), the placeholder stays:
+ * a footer form must never take the page down with it.
  */
 export function LoadWhenNear({
   children,
@@ -28,9 +30,26 @@ export function LoadWhenNear({
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, margin]);
+  const placeholder = <div className={className} />;
   return (
     <div ref={slot} className={near ? undefined : className}>
-      {near && <Suspense fallback={<div className={className} />}>{children}</Suspense>}
+      {near && (
+        <PlaceholderOnError placeholder={placeholder}>
+          <Suspense fallback={placeholder}>{children}</Suspense>
+        </PlaceholderOnError>
+      )}
     </div>
   );
+}
+
+class PlaceholderOnError extends Component<{ placeholder: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    return this.state.failed ? this.props.placeholder : this.props.children;
+  }
 }
