@@ -42,7 +42,10 @@ export function LoadWhenNear({
   );
 }
 
-class PlaceholderOnError extends Component<{ placeholder: ReactNode; children: ReactNode }, { failed: boolean }> {
+class PlaceholderOnError extends Component<
+  { placeholder: ReactNode; children: ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
