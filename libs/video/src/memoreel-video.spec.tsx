@@ -1,0 +1,93 @@
+import { Thumbnail } from '@remotion/player';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { threePhotos } from '../test/fixtures.js';
+import { MemoreelVideo } from './memoreel-video.js';
+import type { MemoreelVideoProps } from './props.js';
+import { videoMetadata } from './timing.js';
+
+afterEach(cleanup);
+
+function renderFrame(video: MemoreelVideoProps, frame: number) {
+  const { durationInFrames, fps, width, height } = videoMetadata(video);
+  return render(
+    <Thumbnail
+      component={MemoreelVideo}
+      inputProps={video}
+      frameToDisplay={frame}
+      durationInFrames={durationInFrames}
+      fps={fps}
+      compositionWidth={width}
+      compositionHeight={height}
+    />,
+  );
+}
+
+/** The photo layers a viewer can see: mounted, and not a premounted one (Remotion hides those with opacity 0). */
+function visibleLayers(container: HTMLElement) {
+  return [...container.querySelectorAll<HTMLElement>('[data-photo-id]')]
+    .filter((layer) => !hiddenByAncestor(layer))
+    .map((layer) => ({
+      id: layer.dataset.photoId,
+      opacity: layer.style.opacity,
+      transform: (layer.firstElementChild as HTMLElement).style.transform,
+      src: layer.querySelector('img')?.getAttribute('src'),
+    }));
+}
+
+function hiddenByAncestor(element: HTMLElement): boolean {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (node.style.display === 'none' || node.style.opacity === '0') return true;
+  }
+  return false;
+}
+
+describe('MemoreelVideo', () => {
+  it('draws the photo of the frame with its opacity and eased pose, on black', () => {
+    const { container } = renderFrame(threePhotos(), 3);
+    expect(visibleLayers(container)).toEqual([
+      {
+        id: 'a',
+        opacity: '0.5',
+        transform: expect.stringMatching(
+          /^translate\(0\.0\d+%, -0\.0\d+%\) rotate\(0\.0\d+deg\) scale\(1\.0\d+\)$/,
+        ),
+        src: 'https://storage.test/a.jpg',
+      },
+    ]);
+  });
+
+  it('shows the end pose on a photo’s last frame', () => {
+    const { container } = renderFrame(threePhotos({ transition: 'fade' }), 59);
+    expect(visibleLayers(container)[0]).toMatchObject({
+      id: 'a',
+      opacity: '1',
+      transform: 'translate(20%, -10%) rotate(30deg) scale(2)',
+    });
+  });
+
+  it('stacks a dissolve back to front in the DOM (no z-index): outgoing photo first, incoming on top', () => {
+    const { container } = renderFrame(threePhotos({ transition: 'fade' }), 57);
+    expect(visibleLayers(container).map(({ id, opacity }) => [id, opacity])).toEqual([
+      ['a', '1'],
+      ['b', '0.25'],
+    ]);
+  });
+
+  it('mounts the next photo ahead of its turn in the preview, hidden, so it has loaded by then', () => {
+    const { container } = renderFrame(threePhotos(), 3);
+    const mounted = [...container.querySelectorAll<HTMLElement>('[data-photo-id]')];
+    expect(mounted.map((layer) => [layer.dataset.photoId, hiddenByAncestor(layer)])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+  });
+
+  it('uses no CSS filter and no z-index anywhere', () => {
+    const { container } = renderFrame(threePhotos({ transition: 'fade' }), 60);
+    for (const element of container.querySelectorAll<HTMLElement>('*')) {
+      expect(element.style.filter).toBe('');
+      expect(element.style.zIndex).toBe('');
+    }
+  });
+});

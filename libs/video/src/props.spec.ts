@@ -1,0 +1,77 @@
+import { defaultVideoSettings, IDENTITY_TRANSFORM } from '@memoreel/domain';
+import { describe, expect, it } from 'vitest';
+import { MOVING, threePhotos } from '../test/fixtures.js';
+import { emptyVideoProps, MemoreelVideoPropsSchema, videoPropsFromProject } from './props.js';
+
+describe('videoPropsFromProject', () => {
+  const settings = defaultVideoSettings();
+  settings.durationPerPhoto = 4;
+  settings.transition = 'fade';
+  settings.music.timelineTracks = [
+    { id: 't1', storage_path: 'music/a.mp3', startTime: 0, duration: 5, instanceId: 'i1', isTrimmed: true },
+    { id: 't1', storage_path: 'music/a.mp3', startTime: 5, duration: 3, instanceId: 'i2' },
+  ];
+
+  const props = videoPropsFromProject({
+    photos: [
+      { id: 'p1', url: 'https://storage.test/p1.jpg', transforms: MOVING },
+      { id: 'p2', url: 'https://storage.test/p2.jpg', transforms: { '0': { scale: 9 } } },
+      {
+        id: 'p3',
+        url: 'https://storage.test/p3.jpg',
+        transforms: { '0': { ...IDENTITY_TRANSFORM, scale: 7, rotate: 400 }, '100': IDENTITY_TRANSFORM },
+      },
+    ],
+    settings,
+    musicUrl: (track) => `https://storage.test/${track.storage_path}`,
+  });
+
+  it('carries the settings and the photos in order', () => {
+    expect(props.durationPerPhoto).toBe(4);
+    expect(props.transition).toBe('fade');
+    expect(props.photos.map((photo) => photo.id)).toEqual(['p1', 'p2', 'p3']);
+    expect(props.photos[0]?.transforms).toEqual(MOVING);
+  });
+
+  it('reads transforms like the rest of the product: malformed is still, out of range is clamped', () => {
+    expect(props.photos[1]?.transforms).toEqual({ '0': IDENTITY_TRANSFORM, '100': IDENTITY_TRANSFORM });
+    expect(props.photos[2]?.transforms['0']).toMatchObject({ scale: 4, rotate: 180 });
+  });
+
+  it('places every timeline track with the URL given for it', () => {
+    expect(props.music).toEqual([
+      {
+        instanceId: 'i1',
+        url: 'https://storage.test/music/a.mp3',
+        startTime: 0,
+        duration: 5,
+        isTrimmed: true,
+      },
+      {
+        instanceId: 'i2',
+        url: 'https://storage.test/music/a.mp3',
+        startTime: 5,
+        duration: 3,
+        isTrimmed: false,
+      },
+    ]);
+  });
+
+  it('gives props the composition schema accepts', () => {
+    expect(MemoreelVideoPropsSchema.parse(props)).toEqual(props);
+  });
+});
+
+describe('MemoreelVideoPropsSchema', () => {
+  it('accepts the Studio default and well-formed props', () => {
+    expect(MemoreelVideoPropsSchema.safeParse(emptyVideoProps()).success).toBe(true);
+    expect(MemoreelVideoPropsSchema.safeParse(threePhotos()).success).toBe(true);
+  });
+
+  it('refuses a duration off the Design slider, an unknown transition and a track without length', () => {
+    expect(MemoreelVideoPropsSchema.safeParse(threePhotos({ durationPerPhoto: 0.5 })).success).toBe(false);
+    expect(MemoreelVideoPropsSchema.safeParse({ ...threePhotos(), transition: 'wipe' }).success).toBe(false);
+    const silent = { instanceId: 'i', url: 'u', startTime: 0, duration: 0 };
+    expect(MemoreelVideoPropsSchema.safeParse(threePhotos({ music: [silent] })).success).toBe(false);
+  });
+});

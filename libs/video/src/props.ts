@@ -1,0 +1,85 @@
+import {
+  DURATION_PER_PHOTO,
+  defaultVideoSettings,
+  PhotoTransformsSchema,
+  parseTransforms,
+  type TimelineTrack,
+  TRANSITIONS,
+  type VideoSettings,
+} from '@memoreel/domain';
+import { z } from 'zod';
+
+/** One photo of the video: a 1920-px derivative with its filter already baked in (the web renderer draws no CSS filter). */
+export const VideoPhotoSchema = z.object({
+  id: z.string().min(1),
+  url: z.string().min(1),
+  transforms: PhotoTransformsSchema,
+});
+export type VideoPhoto = z.infer<typeof VideoPhotoSchema>;
+
+/** One placement of a music track on the timeline (spec 2 §3 "Timeline track"), with a URL the page can fetch. */
+export const VideoMusicTrackSchema = z.object({
+  /** Unique per placement: the same track may be placed twice. */
+  instanceId: z.string().min(1),
+  url: z.string().min(1),
+  /** Seconds from the start of the video. */
+  startTime: z.number().nonnegative(),
+  /** Seconds it plays, from the start of the file; already shortened when `isTrimmed`. */
+  duration: z.number().positive(),
+  /** Shown by the music step ("Trimmed from m:ss"); the composition plays `duration` either way. */
+  isTrimmed: z.boolean().optional(),
+});
+export type VideoMusicTrack = z.infer<typeof VideoMusicTrackSchema>;
+
+/** Everything that decides a video's pixels and sound: the composition is a pure function of these and the frame. */
+export const MemoreelVideoPropsSchema = z.object({
+  photos: z.array(VideoPhotoSchema),
+  durationPerPhoto: z.number().min(DURATION_PER_PHOTO.min).max(DURATION_PER_PHOTO.max),
+  transition: z.enum(TRANSITIONS),
+  music: z.array(VideoMusicTrackSchema),
+});
+export type MemoreelVideoProps = z.infer<typeof MemoreelVideoPropsSchema>;
+
+/** What the SPA and the render service know about a project, in the product's own shapes. */
+export type ProjectVideoSource = {
+  /** In display order, each with the URL of its filtered derivative and its stored transforms. */
+  photos: { id: string; url: string; transforms: unknown }[];
+  settings: VideoSettings;
+  /** Where the page fetches a timeline track's audio (a signed URL, say). */
+  musicUrl: (track: TimelineTrack) => string;
+};
+
+/** The composition's props from a project: transforms read like everywhere else (clamped, identity when malformed). */
+export function videoPropsFromProject({
+  photos,
+  settings,
+  musicUrl,
+}: ProjectVideoSource): MemoreelVideoProps {
+  return {
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: photo.url,
+      transforms: parseTransforms(photo.transforms),
+    })),
+    durationPerPhoto: settings.durationPerPhoto,
+    transition: settings.transition,
+    music: settings.music.timelineTracks.map((track) => ({
+      instanceId: track.instanceId,
+      url: musicUrl(track),
+      startTime: track.startTime,
+      duration: track.duration,
+      isTrimmed: track.isTrimmed ?? false,
+    })),
+  };
+}
+
+/** Props of the Studio / bundle default: no photos, the default settings. */
+export function emptyVideoProps(): MemoreelVideoProps {
+  const settings = defaultVideoSettings();
+  return {
+    photos: [],
+    durationPerPhoto: settings.durationPerPhoto,
+    transition: settings.transition,
+    music: [],
+  };
+}

@@ -1,0 +1,228 @@
+import { IDENTITY_TRANSFORM } from '@memoreel/domain';
+import { describe, expect, it } from 'vitest';
+import { MOVING, photo, threePhotos } from '../test/fixtures.js';
+import {
+  fadeFrames,
+  framesPerPhoto,
+  photoFrameState,
+  photoIndexAt,
+  photoLayersAt,
+  photoLayerWindow,
+  photoStateAt,
+  photoTransformCss,
+  videoDurationInFrames,
+  videoMetadata,
+} from './timing.js';
+
+const END = MOVING['100'];
+const layerSummary = (props: Parameters<typeof photoLayersAt>[0], frame: number) =>
+  photoLayersAt(props, frame).map(({ index, opacity }) => [index, opacity]);
+
+describe('video length', () => {
+  it('is 30 × durationPerPhoto × photo count frames', () => {
+    expect(videoDurationInFrames(threePhotos())).toBe(180);
+    expect(videoDurationInFrames(threePhotos({ durationPerPhoto: 2.5 }))).toBe(225);
+    const fifty = Array.from({ length: 50 }, (_, i) => photo(`p${i}`));
+    expect(videoDurationInFrames({ photos: fifty, durationPerPhoto: 3 })).toBe(4500);
+  });
+
+  it('is one black frame without photos (Remotion needs at least one)', () => {
+    const empty = threePhotos({ photos: [] });
+    expect(videoDurationInFrames(empty)).toBe(1);
+    expect(photoFrameState(empty, 0)).toBeNull();
+    expect(photoLayersAt(empty, 0)).toEqual([]);
+  });
+
+  it('gives the metadata of a 1080p, 30 fps composition', () => {
+    expect(videoMetadata(threePhotos())).toEqual({
+      durationInFrames: 180,
+      fps: 30,
+      width: 1920,
+      height: 1080,
+    });
+  });
+
+  it('fades over a tenth of each photo, fractional when the photo is', () => {
+    expect(framesPerPhoto(3)).toBe(90);
+    expect(fadeFrames(3)).toBe(9);
+    expect(fadeFrames(2.5)).toBe(7.5);
+  });
+});
+
+describe('which photo a frame belongs to', () => {
+  it('counts whole photos from frame 0 and clamps past either end', () => {
+    const props = threePhotos();
+    expect([0, 59, 60, 119, 120, 179].map((frame) => photoIndexAt(props, frame))).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(photoIndexAt(props, -5)).toBe(0);
+    expect(photoIndexAt(props, 500)).toBe(2);
+  });
+});
+
+describe('motion', () => {
+  const props = threePhotos();
+
+  it('starts at transforms "0" on the first frame of a photo and ends at "100" on its last', () => {
+    expect(photoStateAt(props, 0, 0).transform).toEqual(IDENTITY_TRANSFORM);
+    expect(photoStateAt(props, 0, 59).transform).toEqual(END);
+    expect(photoStateAt(props, 1, 60).transform).toEqual(IDENTITY_TRANSFORM);
+    expect(photoStateAt(props, 2, 179).transform).toEqual(END);
+  });
+
+  it('is halfway halfway through (cubic in-out is symmetric)', () => {
+    // Halfway between frame 0 and frame 59.
+    expect(photoStateAt(props, 0, 29.5).transform).toEqual({
+      scale: 1.5,
+      translateX: 10,
+      translateY: -5,
+      rotate: 15,
+    });
+  });
+
+  it('eases: slow at the start, fast in the middle', () => {
+    const t = 10 / 59;
+    // easeInOutCubic below one half is 4t³.
+    expect(photoStateAt(props, 0, 10).transform.scale).toBeCloseTo(1 + 4 * t ** 3, 12);
+    const early = photoStateAt(props, 0, 5).transform.rotate - photoStateAt(props, 0, 0).transform.rotate;
+    const middle = photoStateAt(props, 0, 32).transform.rotate - photoStateAt(props, 0, 27).transform.rotate;
+    expect(middle).toBeGreaterThan(early * 10);
+  });
+
+  it('holds the start pose before a photo’s time and the end pose after it', () => {
+    const fade = threePhotos({ transition: 'fade' });
+    expect(photoStateAt(fade, 1, 57).transform).toEqual(IDENTITY_TRANSFORM);
+    expect(photoStateAt(fade, 0, 63).transform).toEqual(END);
+  });
+
+  it('writes a pose as CSS, translate first so it moves in % of the frame', () => {
+    expect(photoTransformCss(END)).toBe('translate(20%, -10%) rotate(30deg) scale(2)');
+  });
+});
+
+describe("transition 'fade-to-black'", () => {
+  const props = threePhotos();
+
+  it('opens from black: frame 0 is black, mid-fade is half, the fade ends after 6 frames', () => {
+    expect(photoFrameState(props, 0)).toMatchObject({ index: 0, opacity: 0 });
+    expect(photoFrameState(props, 3)?.opacity).toBe(0.5);
+    expect(photoFrameState(props, 6)?.opacity).toBe(1);
+    expect(photoFrameState(props, 30)?.opacity).toBe(1);
+  });
+
+  it('dips to black between photos: each photo’s last and the next one’s first frame are black', () => {
+    expect(photoFrameState(props, 53)?.opacity).toBe(1);
+    expect(photoFrameState(props, 56)?.opacity).toBe(0.5);
+    expect(layerSummary(props, 59)).toEqual([]);
+    expect(photoFrameState(props, 60)).toMatchObject({ index: 1, opacity: 0 });
+    expect(layerSummary(props, 60)).toEqual([]);
+    expect(layerSummary(props, 63)).toEqual([[1, 0.5]]);
+  });
+
+  it('never shows two photos at once', () => {
+    for (let frame = 0; frame < 180; frame++)
+      expect(photoLayersAt(props, frame).length).toBeLessThanOrEqual(1);
+  });
+
+  it('closes to black on the last frame of the video', () => {
+    expect(photoFrameState(props, 176)).toMatchObject({ index: 2, opacity: 0.5 });
+    expect(photoFrameState(props, 179)).toMatchObject({ index: 2, opacity: 0, transform: END });
+  });
+
+  it('mounts each photo for its own time only', () => {
+    expect([0, 1, 2].map((index) => photoLayerWindow(props, index))).toEqual([
+      { from: 0, durationInFrames: 60 },
+      { from: 60, durationInFrames: 60 },
+      { from: 120, durationInFrames: 60 },
+    ]);
+  });
+});
+
+describe("transition 'fade' (dissolve)", () => {
+  const props = threePhotos({ transition: 'fade' });
+
+  it('still opens from and closes to black', () => {
+    expect(layerSummary(props, 0)).toEqual([]);
+    expect(layerSummary(props, 3)).toEqual([[0, 0.5]]);
+    expect(layerSummary(props, 176)).toEqual([[2, 0.5]]);
+    expect(layerSummary(props, 179)).toEqual([]);
+  });
+
+  it('dissolves over the last 6 frames of one photo and the first 6 of the next, the next on top', () => {
+    expect(layerSummary(props, 53)).toEqual([[0, 1]]);
+    expect(layerSummary(props, 54)).toEqual([[0, 1]]);
+    expect(layerSummary(props, 57)).toEqual([
+      [0, 1],
+      [1, 0.25],
+    ]);
+    expect(layerSummary(props, 60)).toEqual([
+      [0, 1],
+      [1, 0.5],
+    ]);
+    expect(layerSummary(props, 63)).toEqual([
+      [0, 1],
+      [1, 0.75],
+    ]);
+    expect(layerSummary(props, 66)).toEqual([[1, 1]]);
+  });
+
+  it('counts the boundary frame as the incoming photo’s', () => {
+    expect(photoFrameState(props, 60)).toMatchObject({
+      index: 1,
+      opacity: 0.5,
+      transform: IDENTITY_TRANSFORM,
+    });
+  });
+
+  it('never leaves a frame inside the video black', () => {
+    for (let frame = 6; frame <= 173; frame++) {
+      const layers = photoLayersAt(props, frame);
+      expect(layers.some((layer) => layer.opacity === 1)).toBe(true);
+    }
+  });
+
+  it('mounts each photo from the start to the end of its dissolves', () => {
+    expect([0, 1, 2].map((index) => photoLayerWindow(props, index))).toEqual([
+      { from: 0, durationInFrames: 66 },
+      { from: 54, durationInFrames: 72 },
+      { from: 114, durationInFrames: 66 },
+    ]);
+  });
+
+  it('dissolves over fractional fades too (2.5 s: 7.5 frames each side)', () => {
+    const slower = threePhotos({ transition: 'fade', durationPerPhoto: 2.5 });
+    expect(photoStateAt(slower, 1, 75).opacity).toBe(0.5);
+    expect(photoStateAt(slower, 1, 75 - 7.5).opacity).toBe(0);
+    expect(photoStateAt(slower, 1, 75 + 7.5).opacity).toBe(1);
+    expect(photoLayerWindow(slower, 1)).toEqual({ from: 67, durationInFrames: 91 });
+  });
+});
+
+describe('both transitions', () => {
+  it('draw exactly the photos whose layer is mounted and not transparent', () => {
+    for (const transition of ['fade', 'fade-to-black'] as const) {
+      const props = threePhotos({ transition });
+      for (let frame = 0; frame < 180; frame++) {
+        const mounted = [0, 1, 2].filter((index) => {
+          const { from, durationInFrames } = photoLayerWindow(props, index);
+          return (
+            frame >= from && frame < from + durationInFrames && photoStateAt(props, index, frame).opacity > 0
+          );
+        });
+        expect(photoLayersAt(props, frame).map((layer) => layer.index)).toEqual(mounted);
+      }
+    }
+  });
+
+  it('treat a single photo alike: in from black, out to black', () => {
+    for (const transition of ['fade', 'fade-to-black'] as const) {
+      const one = threePhotos({ transition, photos: [photo('only')] });
+      expect([0, 3, 30, 56, 59].map((frame) => photoFrameState(one, frame)?.opacity)).toEqual([
+        0, 0.5, 1, 0.5, 0,
+      ]);
+      expect(photoLayerWindow(one, 0)).toEqual({ from: 0, durationInFrames: 60 });
+    }
+  });
+
+  it('refuse an index with no photo', () => {
+    expect(() => photoStateAt(threePhotos(), 3, 0)).toThrow(RangeError);
+  });
+});
