@@ -14,6 +14,8 @@ function stubProject(answer: () => unknown) {
     project: answer,
     projects: () => [sampleProject()],
     projectCount: () => ({ count: 1, limit: 10 }),
+    photos: () => [],
+    photoQuota: () => ({ count: 0, limit: 50, remaining: 50 }),
   });
 }
 
@@ -28,7 +30,7 @@ describe('project layout', () => {
       'true',
     );
     expect(screen.getAllByText('Please add at least one photo before proceeding').length).toBeGreaterThan(0);
-    expect(screen.getByRole('heading', { name: 'Add Your Photos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Add Your Photos' })).toBeTruthy();
   });
 
   it.each([

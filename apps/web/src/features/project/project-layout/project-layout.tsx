@@ -1,5 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { usePhotos } from '../../photos/photo-queries';
 import { useProject, useProjects } from '../queries';
 import { ProjectLoadError, ProjectLoading } from './project-error-screens';
 import { ProjectMobileNavigation } from './project-mobile-navigation';
@@ -23,8 +24,9 @@ export function ProjectLayout({ projectId, children }: { projectId: string; chil
   );
 }
 
-/** The photo count the dashboard list already knows; the photos issue brings a query of its own. */
+/** The project's photos as the steps see them; the dashboard's count until they have loaded. */
 function usePhotoCount(projectId: string): number {
+  const photos = usePhotos(projectId);
   const projects = useProjects();
-  return projects.data?.find((project) => project.id === projectId)?.photoCount ?? 0;
+  return photos.data?.length ?? projects.data?.find((project) => project.id === projectId)?.photoCount ?? 0;
 }

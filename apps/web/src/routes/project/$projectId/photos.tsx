@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { AddPhotosStep } from '../../../features/photos/add-photos-step';
 
 export const Route = createFileRoute('/project/$projectId/photos')({
-  component: () => <ComingSoonPage title="Add Your Photos" />,
+  component: PhotosRoute,
 });
+
+function PhotosRoute() {
+  const { projectId } = Route.useParams();
+  return <AddPhotosStep projectId={projectId} />;
+}

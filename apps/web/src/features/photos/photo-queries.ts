@@ -1,0 +1,140 @@
+import { type PhotoFilter, photoMessages } from '@memoreel/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { projectKeys } from '../project/queries';
+import {
+  deletePhotos,
+  fetchPhotoQuota,
+  fetchPhotos,
+  type Photo,
+  reorderPhoto,
+  setPhotoFilter,
+  setPhotoTransforms,
+} from './photos-api';
+import { photosContent } from './photos-content';
+
+export const photoKeys = {
+  all: ['photos'] as const,
+  project: (projectId: string) => [...photoKeys.all, projectId] as const,
+  list: (projectId: string) => [...photoKeys.project(projectId), 'list'] as const,
+  quota: (projectId: string) => [...photoKeys.project(projectId), 'quota'] as const,
+};
+
+/** Thumbnails are made by a job right after an upload; ask again until every photo has them. */
+const THUMBNAILS_POLL_MS = 1_000;
+
+export function usePhotos(projectId: string) {
+  return useQuery({
+    queryKey: photoKeys.list(projectId),
+    queryFn: ({ signal }) => fetchPhotos(projectId, signal),
+    refetchInterval: (query) =>
+      query.state.data?.some((photo) => photo.urls === null) ? THUMBNAILS_POLL_MS : false,
+  });
+}
+
+export function usePhotoQuota(projectId: string) {
+  return useQuery({
+    queryKey: photoKeys.quota(projectId),
+    queryFn: ({ signal }) => fetchPhotoQuota(projectId, signal),
+  });
+}
+
+/** After photos come or go: this project's photos and quota, and the dashboard's counts. */
+export function useRefreshPhotos(projectId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: photoKeys.project(projectId) }),
+      queryClient.invalidateQueries({ queryKey: projectKeys.list() }),
+    ]);
+}
+
+export function useDeletePhotos(projectId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshPhotos(projectId);
+  return useMutation({
+    mutationFn: (ids: string[]) => deletePhotos(projectId, ids),
+    onSuccess: (deleted) => {
+      const gone = new Set(deleted);
+      queryClient.setQueryData<Photo[]>(photoKeys.list(projectId), (photos) =>
+        photos?.filter((photo) => !gone.has(photo.id)),
+      );
+      return refresh();
+    },
+  });
+}
+
+/** Moves one photo in a list, as `reorderPhoto(from, to)` does on the server. */
+export function movedPhoto<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(to, 0, moved);
+  return next;
+}
+
+/** Spec §2 reordering: the new order shows at once and goes back if the server refuses it. */
+export function useReorderPhoto(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  const mutationKey = [...photoKeys.project(projectId), 'reorder'];
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ from, to }: { from: number; to: number }) => reorderPhoto(projectId, from, to),
+    onMutate: async ({ from, to }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Photo[]>(key);
+      if (before) queryClient.setQueryData<Photo[]>(key, movedPhoto(before, from, to));
+      return { before };
+    },
+    onError: (_error, _move, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast.error(photosContent.sort.reorderFailed);
+    },
+    onSuccess: (photos) => {
+      // A later move may already be showing; only the last answer is the whole truth.
+      if (queryClient.isMutating({ mutationKey }) <= 1) queryClient.setQueryData(key, photos);
+    },
+  });
+}
+
+function replacePhoto(photos: Photo[] | undefined, photo: Photo) {
+  return photos?.map((each) => (each.id === photo.id ? photo : each));
+}
+
+/** Spec §8: 'Filter applied', or 'Failed to apply filter' with the filter put back. */
+export function useSetPhotoFilter(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  return useMutation({
+    mutationFn: ({ id, filter }: { id: string; filter: PhotoFilter }) => setPhotoFilter(id, filter),
+    onMutate: async ({ id, filter }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Photo[]>(key);
+      queryClient.setQueryData<Photo[]>(key, (photos) =>
+        photos?.map((photo) => (photo.id === id ? { ...photo, filter } : photo)),
+      );
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast.error(photoMessages.filterFailed);
+    },
+    onSuccess: (photo) => {
+      queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo));
+      toast.success(photoMessages.filterApplied);
+    },
+  });
+}
+
+/** Saves a photo's motion; the editor keeps its own copy, so the cache only follows. */
+export function useSetPhotoTransforms(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  return useMutation({
+    mutationFn: ({ id, transforms }: { id: string; transforms: Photo['transforms'] }) =>
+      setPhotoTransforms(id, transforms),
+    onSuccess: (photo) => queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo)),
+    onError: () => toast.error(photoMessages.transformFailed),
+  });
+}

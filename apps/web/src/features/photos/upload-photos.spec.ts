@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { jpegFile, PROJECT_ID, samplePhoto } from './fake-photos';
+import type { PhotoUploadPlan } from './photos-api';
+import { type UploadingFile, type UploadTransport, uploadCounts, uploadPhotos } from './upload-photos';
+
+function planFor(count: number, skipped = 0): PhotoUploadPlan {
+  return {
+    slots: Array.from({ length: count }, (_, index) => ({
+      uploadId: `u${index}`,
+      fileIndex: index,
+      url: `/storage/put/u${index}`,
+      headers: [{ name: 'content-type', value: 'image/jpeg' }],
+    })),
+    skipped,
+    quota: { count: 0, limit: 50, remaining: 50 },
+  };
+}
+
+function fakeTransport(plan: PhotoUploadPlan, refused: string[] = []) {
+  let inFlight = 0;
+  let mostAtOnce = 0;
+  const transport: UploadTransport = {
+    request: vi.fn(async () => plan),
+    put: vi.fn(async (_slot, _file, onProgress) => {
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+      onProgress(0.5);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      inFlight -= 1;
+    }),
+    complete: vi.fn(async (_projectId, ids: string[]) =>
+      ids.map((uploadId) =>
+        refused.includes(uploadId)
+          ? { uploadId, photo: null, error: 'x.jpg could not be read; the file may be damaged' }
+          : { uploadId, photo: samplePhoto(Number(uploadId.slice(1))), error: null },
+      ),
+    ),
+  };
+  return { transport, mostAtOnce: () => mostAtOnce };
+}
+
+describe('uploading photos (spec §4)', () => {
+  it('sends three at a time and completes each batch before the next', async () => {
+    const files = Array.from({ length: 7 }, (_, index) => jpegFile(`p${index}.jpg`));
+    const { transport, mostAtOnce } = fakeTransport(planFor(7));
+    const summary = await uploadPhotos(PROJECT_ID, files, transport, () => {});
+    expect(summary.uploaded).toHaveLength(7);
+    expect(mostAtOnce()).toBe(3);
+    expect(vi.mocked(transport.complete).mock.calls.map(([, ids]) => ids)).toEqual([
+      ['u0', 'u1', 'u2'],
+      ['u3', 'u4', 'u5'],
+      ['u6'],
+    ]);
+    expect(transport.request).toHaveBeenCalledWith(
+      PROJECT_ID,
+      files.map((file) => ({ name: file.name, size: 2048, contentType: 'image/jpeg' })),
+    );
+  });
+
+  it("reports each file, a refused one with the server's reason, and the files without room", async () => {
+    const files = Array.from({ length: 4 }, (_, index) => jpegFile(`p${index}.jpg`));
+    const { transport } = fakeTransport(planFor(3, 1), ['u1']);
+    const seen: UploadingFile[][] = [];
+    const summary = await uploadPhotos(PROJECT_ID, files, transport, (states) => seen.push(states));
+    expect(summary.uploaded).toHaveLength(2);
+    expect(summary.failed).toEqual([
+      { name: 'p1.jpg', error: 'x.jpg could not be read; the file may be damaged' },
+    ]);
+    expect(summary.skipped).toBe(1);
+    expect(seen.at(-1)?.map((file) => file.state)).toEqual(['done', 'failed', 'done', 'skipped']);
+    expect(seen.some((states) => states[0]?.state === 'uploading' && states[0].fraction === 0.5)).toBe(true);
+  });
+
+  it('counts what remains of the total and the share done', () => {
+    const file = (state: UploadingFile['state'], fraction = 0): UploadingFile => ({
+      name: 'a',
+      state,
+      fraction,
+    });
+    expect(uploadCounts([file('done', 1), file('uploading', 0.5), file('waiting'), file('skipped')])).toEqual(
+      {
+        total: 3,
+        remaining: 2,
+        fraction: (1 + 0.45) / 3,
+      },
+    );
+    expect(uploadCounts([])).toEqual({ total: 0, remaining: 0, fraction: 0 });
+  });
+});

@@ -1,0 +1,140 @@
+import { inUploadBatches, photoContentTypeOf } from '@memoreel/domain';
+import {
+  completePhotoUploads,
+  type Photo,
+  type PhotoUploadFile,
+  type PhotoUploadPlan,
+  type PhotoUploadResult,
+  type PhotoUploadSlot,
+  putPhotoBytes,
+  requestPhotoUploads,
+} from './photos-api';
+
+/** One file of an upload as the progress list shows it. */
+export interface UploadingFile {
+  name: string;
+  /** 0–1 of its bytes sent. */
+  fraction: number;
+  state: 'waiting' | 'uploading' | 'processing' | 'done' | 'failed' | 'skipped';
+  error?: string;
+}
+
+export interface UploadSummary {
+  uploaded: Photo[];
+  failed: { name: string; error: string }[];
+  /** Files the plan had no room for. */
+  skipped: number;
+}
+
+/** What an upload needs from the outside world; tests pass fakes. */
+export interface UploadTransport {
+  request: (projectId: string, files: PhotoUploadFile[]) => Promise<PhotoUploadPlan>;
+  put: (slot: PhotoUploadSlot, file: File, onProgress: (fraction: number) => void) => Promise<void>;
+  complete: (projectId: string, uploadIds: string[]) => Promise<PhotoUploadResult[]>;
+}
+
+export const gatewayTransport: UploadTransport = {
+  request: requestPhotoUploads,
+  put: (slot, file, onProgress) => putPhotoBytes(slot, file, onProgress),
+  complete: completePhotoUploads,
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Spec §4 upload flow: reserve slots for the files, then send them three at a time with presigned
+ * PUTs, completing each batch so its photos appear while the next is on its way. `onChange` gets
+ * every file's state whenever one changes.
+ */
+export async function uploadPhotos(
+  projectId: string,
+  files: readonly File[],
+  transport: UploadTransport,
+  onChange: (files: UploadingFile[]) => void,
+): Promise<UploadSummary> {
+  const states: UploadingFile[] = files.map((file) => ({ name: file.name, fraction: 0, state: 'waiting' }));
+  const update = (index: number, change: Partial<UploadingFile>) => {
+    const current = states[index];
+    if (!current) return;
+    states[index] = { ...current, ...change };
+    onChange([...states]);
+  };
+  onChange([...states]);
+
+  const plan = await transport.request(
+    projectId,
+    files.map((file) => ({ name: file.name, size: file.size, contentType: photoContentTypeOf(file) })),
+  );
+  const withSlot = new Set(plan.slots.map((slot) => slot.fileIndex));
+  files.forEach((_file, index) => {
+    if (!withSlot.has(index)) update(index, { state: 'skipped' });
+  });
+
+  const summary: UploadSummary = { uploaded: [], failed: [], skipped: files.length - plan.slots.length };
+  const fail = (index: number, error: string) => {
+    update(index, { state: 'failed', error });
+    summary.failed.push({ name: files[index]?.name ?? '', error });
+  };
+
+  for (const batch of inUploadBatches(plan.slots)) {
+    const sent = await Promise.all(
+      batch.map(async (slot) => {
+        const file = files[slot.fileIndex];
+        if (!file) return null;
+        update(slot.fileIndex, { state: 'uploading' });
+        try {
+          await transport.put(slot, file, (fraction) => update(slot.fileIndex, { fraction }));
+          update(slot.fileIndex, { state: 'processing', fraction: 1 });
+          return slot;
+        } catch (error) {
+          fail(slot.fileIndex, messageOf(error));
+          return null;
+        }
+      }),
+    );
+    const arrived = sent.filter((slot): slot is PhotoUploadSlot => slot !== null);
+    if (arrived.length === 0) continue;
+    try {
+      const results = new Map(
+        (
+          await transport.complete(
+            projectId,
+            arrived.map((slot) => slot.uploadId),
+          )
+        ).map((result) => [result.uploadId, result]),
+      );
+      for (const slot of arrived) {
+        const result = results.get(slot.uploadId);
+        if (result?.photo) {
+          update(slot.fileIndex, { state: 'done' });
+          summary.uploaded.push(result.photo);
+        } else {
+          fail(slot.fileIndex, result?.error ?? 'The server did not confirm this photo.');
+        }
+      }
+    } catch (error) {
+      for (const slot of arrived) fail(slot.fileIndex, messageOf(error));
+    }
+  }
+  return summary;
+}
+
+/** Spec §2 "Uploading photos, {remaining} of {total} remaining...": files not yet finished. */
+export function uploadCounts(files: readonly UploadingFile[]): {
+  total: number;
+  remaining: number;
+  /** Spec §4: progress is the completed share of the total, with bytes of files in flight. */
+  fraction: number;
+} {
+  const counted = files.filter((file) => file.state !== 'skipped');
+  const finished = counted.filter((file) => file.state === 'done' || file.state === 'failed').length;
+  const inFlight = counted
+    .filter((file) => file.state === 'uploading' || file.state === 'processing')
+    .reduce((sum, file) => sum + file.fraction * 0.9, 0);
+  const total = counted.length;
+  return {
+    total,
+    remaining: total - finished,
+    fraction: total === 0 ? 0 : Math.min(1, (finished + inFlight) / total),
+  };
+}
