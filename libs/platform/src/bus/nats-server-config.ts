@@ -58,6 +58,9 @@ export function passwordVariable(identity: Deployable): string {
  * from the server's main configuration, which sets ports and JetStream.
  */
 export function natsServerConfig(options: NatsServerConfigOptions = {}): string {
+  if (options.namespace !== undefined && !/^[a-z][a-z0-9_-]*$/.test(options.namespace)) {
+    throw new Error(`Bus namespace "${options.namespace}" must be lower-case letters, digits, _ or -`);
+  }
   const users = deployables.map((identity) => {
     const password = options.passwords?.[identity];
     const permissions = natsPermissions(identity, options.namespace);
