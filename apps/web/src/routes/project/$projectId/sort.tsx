@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { SortPhotosStep } from '../../../features/photos/sort-photos-step';
 
 export const Route = createFileRoute('/project/$projectId/sort')({
-  component: () => <ComingSoonPage title="Sort Your Photos" />,
+  component: SortRoute,
 });
+
+function SortRoute() {
+  const { projectId } = Route.useParams();
+  return <SortPhotosStep projectId={projectId} />;
+}

@@ -1,0 +1,112 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { renderApp } from '../../testing/render-app';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  sampleProject,
+  signedInClient,
+  stubGraphQL,
+} from '../project/fake-graphql';
+import { PROJECT_ID, samplePhotos } from './fake-photos';
+import { movedPhoto, photoKeys, useReorderPhoto } from './photo-queries';
+import type { Photo } from './photos-api';
+import { moveOfDrag } from './sortable-photo-row';
+
+configure({ asyncUtilTimeout: 5_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
+  return stubGraphQL({
+    project: () => sampleProject({ id: PROJECT_ID }),
+    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: photos.length })],
+    projectCount: () => ({ count: 1, limit: 10 }),
+    photos: () => photos,
+    ...answers,
+  });
+}
+
+const names = (photos: Photo[] | undefined) => photos?.map((photo) => photo.id);
+
+describe('step 2: Sort Your Photos', () => {
+  it('lays the photos between START and END, with the way back and on', async () => {
+    stubProject(samplePhotos(3));
+    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    expect(await screen.findByRole('heading', { name: 'Drag to Reorder' })).toBeTruthy();
+    expect(screen.getByText('START')).toBeTruthy();
+    expect(screen.getByText('END')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'IMG_1001.jpg, photo 2 of 3' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Add Photos/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Next: Edit Photos/ })).toBeTruthy();
+  });
+
+  it('sizes the thumbnails with the slider and remembers it as photoSize', async () => {
+    stubProject(samplePhotos(2));
+    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    const slider = await screen.findByRole('slider', { name: 'Photo size' });
+    expect((slider as HTMLInputElement).value).toBe('50');
+    const tile = () => document.querySelector<HTMLElement>('[data-photo-id="photo-0"]');
+    expect(tile()?.style.width).toBe('130px');
+    fireEvent.change(slider, { target: { value: '100' } });
+    expect(tile()?.style.width).toBe('200px');
+    expect(localStorage.getItem('photoSize')).toBe('100');
+  });
+
+  it('says so when there is nothing to sort', async () => {
+    stubProject([]);
+    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    expect(await screen.findByText('No photos to sort. Please add photos first.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Next: Edit Photos/ })).toBeNull();
+  });
+});
+
+describe('reordering (spec §7 "Reorder photos")', () => {
+  it('reads a drag as from and to indexes', () => {
+    expect(moveOfDrag(['a', 'b', 'c'], 'a', 'c')).toEqual({ from: 0, to: 2 });
+    expect(moveOfDrag(['a', 'b', 'c'], 'c', 'a')).toEqual({ from: 2, to: 0 });
+    expect(moveOfDrag(['a', 'b', 'c'], 'b', 'b')).toBeNull();
+    expect(moveOfDrag(['a', 'b', 'c'], 'b', null)).toBeNull();
+    expect(movedPhoto(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+  });
+
+  function renderReorder(photos: Photo[]) {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(photoKeys.list(PROJECT_ID), photos);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster />
+      </QueryClientProvider>
+    );
+    const hook = renderHook(() => useReorderPhoto(PROJECT_ID), { wrapper });
+    return { hook, shown: () => names(queryClient.getQueryData<Photo[]>(photoKeys.list(PROJECT_ID))) };
+  }
+
+  it("shows the new order at once and keeps the server's answer", async () => {
+    const photos = samplePhotos(3);
+    stubGraphQL({ reorderPhoto: () => [photos[1], photos[2], photos[0]] });
+    const { hook, shown } = renderReorder(photos);
+    act(() => hook.result.current.mutate({ from: 0, to: 2 }));
+    await waitFor(() => expect(shown()).toEqual(['photo-1', 'photo-2', 'photo-0']));
+    await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
+    expect(shown()).toEqual(['photo-1', 'photo-2', 'photo-0']);
+  });
+
+  it('puts the old order back when the server refuses', async () => {
+    const photos = samplePhotos(3);
+    stubGraphQL({
+      reorderPhoto: () => {
+        throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
+      },
+    });
+    const { hook, shown } = renderReorder(photos);
+    act(() => hook.result.current.mutate({ from: 2, to: 0 }));
+    await waitFor(() => expect(hook.result.current.isError).toBe(true));
+    expect(shown()).toEqual(['photo-0', 'photo-1', 'photo-2']);
+    expect(await screen.findByText('Failed to save the new order')).toBeTruthy();
+  });
+});

@@ -1,0 +1,105 @@
+import { PHOTO_SIZE, photoThumbnailPx, photoWorkflowTexts } from '@memoreel/domain';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight, ImageIcon, ImagePlus } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../ui/button';
+import { usePhotos, useReorderPhoto } from './photo-queries';
+import { PhotoStepPage } from './photo-step-page';
+import { photosContent } from './photos-content';
+import { WhenPhotosLoaded } from './photos-load-states';
+import { SortablePhotoRow } from './sortable-photo-row';
+import { usePhotoSize } from './use-photo-size';
+
+const text = photosContent.sort;
+
+/** Step 2 (spec 2 §2): the photos between START and END, dragged into the order they play. */
+export function SortPhotosStep({ projectId }: { projectId: string }) {
+  const photos = usePhotos(projectId);
+  const reorder = useReorderPhoto(projectId);
+  const [size, setSize] = usePhotoSize();
+  const sliderId = useId();
+  const hintId = useId();
+  const tileSize = photoThumbnailPx(size);
+
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      wide
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/photos" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          {photos.data && photos.data.length > 0 && (
+            <Button asChild>
+              <Link to="/project/$projectId/edit" params={{ projectId }}>
+                {text.next} <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
+        </>
+      }
+    >
+      <WhenPhotosLoaded query={photos}>
+        {(loaded) =>
+          loaded.length === 0 ? (
+            <section className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-16 text-center">
+              <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
+                <ImageIcon aria-hidden="true" className="size-6" />
+              </span>
+              <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>
+              <Button asChild>
+                <Link to="/project/$projectId/photos" params={{ projectId }}>
+                  <ImagePlus aria-hidden="true" /> {photosContent.addPhotos.title}
+                </Link>
+              </Button>
+            </section>
+          ) : (
+            <section aria-labelledby="sort-heading" className="rounded-xl border bg-card shadow-sm">
+              <header className="flex flex-wrap items-end justify-between gap-4 border-b p-4 sm:px-6">
+                <div>
+                  <h2 id="sort-heading" className="font-semibold text-lg leading-tight tracking-tight">
+                    {text.heading}
+                  </h2>
+                  <p id={hintId} className="mt-0.5 text-muted-foreground text-sm">
+                    {text.dragHint}
+                  </p>
+                </div>
+                <div className="flex w-full items-center gap-3 sm:w-64">
+                  <label htmlFor={sliderId} className="shrink-0 text-muted-foreground text-sm">
+                    {text.size}
+                  </label>
+                  <input
+                    id={sliderId}
+                    type="range"
+                    min={PHOTO_SIZE.min}
+                    max={PHOTO_SIZE.max}
+                    value={size}
+                    onChange={(event) => setSize(Number(event.target.value))}
+                    className="h-2 w-full cursor-pointer accent-primary"
+                  />
+                </div>
+              </header>
+              <div
+                className="flex min-h-[250px] items-center overflow-x-auto overscroll-x-contain p-4 sm:p-6"
+                aria-describedby={hintId}
+              >
+                <SortablePhotoRow
+                  photos={loaded}
+                  onMove={(move) => reorder.mutate(move)}
+                  tileSize={tileSize}
+                  startLabel={text.start}
+                  endLabel={text.end}
+                  variant="board"
+                />
+              </div>
+            </section>
+          )
+        }
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}
