@@ -1,9 +1,28 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { MediaDatabase } from './database/media-database.js';
+import { BlobsRepository } from './photos/blobs.repository.js';
+import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
+import { DeleteObjectsWhenProjectDeleted } from './photos/delete-objects-when-project-deleted.js';
+import { EnqueueThumbnailsWhenPhotoStored } from './photos/enqueue-thumbnails-when-photo-stored.js';
+import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
+import { PhotosHandlers } from './photos/photos.handlers.js';
+import { PhotosService } from './photos/photos.service.js';
+import { PhotoStorage } from './storage/photo-storage.js';
 
-/** The media service's root module; its features arrive with their issues. */
+/** The media service: photo objects (uploads, verification, thumbnails, signed URLs). */
 @Module({})
 export class MediaModule {
   static register(): DynamicModule {
-    return { module: MediaModule };
+    return {
+      module: MediaModule,
+      controllers: [
+        PhotosHandlers,
+        MakeThumbnailsJob,
+        EnqueueThumbnailsWhenPhotoStored,
+        DeleteObjectWhenPhotoDeleted,
+        DeleteObjectsWhenProjectDeleted,
+      ],
+      providers: [MediaDatabase, PhotoStorage, BlobsRepository, PhotosService],
+    };
   }
 }

@@ -112,7 +112,8 @@ export async function startServiceHarness<
     migrate: platform.migrateSchema,
   });
   const bus = new platform.InProcessBus({ namespace: uniqueNamespace(definition.name) });
-  const logger = platform.createLogger({ service: `${definition.name}-test`, level: 'silent' });
+  const level = (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
+  const logger = platform.createLogger({ service: `${definition.name}-test`, level });
   const db = options.database(database.url);
   const running: Closable[] = [];
   const standIns: { stop(): Promise<void> }[] = [];

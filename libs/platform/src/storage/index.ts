@@ -26,3 +26,4 @@ export {
   StorageKeyError,
   StorageNotFoundError,
 } from './storage.js';
+export { createStorage, type StorageEnvironment, storageEnvironment } from './storage-config.js';

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
+import type { Blob } from '../generated/prisma/client.js';
+
+type Reader = MediaTransaction | MediaDatabase;
+
+export const BlobStatus = {
+  awaitingUpload: 'awaiting-upload',
+  stored: 'stored',
+  rejected: 'rejected',
+} as const;
+
+/** The blobs table: one row per upload, from its presigned URL to the stored photo. */
+@Injectable()
+export class BlobsRepository {
+  async insertMany(
+    tx: MediaTransaction,
+    blobs: {
+      id: string;
+      userId: string;
+      projectId: string;
+      storagePath: string;
+      originalName: string;
+      contentType: string;
+      uploadExpiresAt: Date;
+    }[],
+  ): Promise<void> {
+    await tx.blob.createMany({ data: blobs });
+  }
+
+  /** Locks the row until commit, so two completes of one upload run one after the other. */
+  async lockById(tx: MediaTransaction, id: string): Promise<Blob | null> {
+    const [row] = await tx.$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM media.blobs WHERE id = ${id}::uuid FOR UPDATE`;
+    return row ? tx.blob.findUnique({ where: { id } }) : null;
+  }
+
+  getById(db: Reader, id: string): Promise<Blob | null> {
+    return db.blob.findUnique({ where: { id } });
+  }
+
+  storedOfUser(db: Reader, userId: string, ids: readonly string[]): Promise<Blob[]> {
+    return db.blob.findMany({ where: { userId, id: { in: [...ids] }, status: BlobStatus.stored } });
+  }
+
+  ofProject(db: Reader, projectId: string): Promise<Blob[]> {
+    return db.blob.findMany({ where: { projectId } });
+  }
+
+  async markStored(
+    tx: MediaTransaction,
+    id: string,
+    stored: { storagePath: string; size: number; width: number; height: number; contentHash: string },
+  ): Promise<Blob> {
+    return tx.blob.update({
+      where: { id },
+      data: { ...stored, status: BlobStatus.stored, storedAt: new Date() },
+    });
+  }
+
+  async markRejected(tx: MediaTransaction, id: string, rejection: string): Promise<void> {
+    await tx.blob.update({ where: { id }, data: { status: BlobStatus.rejected, rejection } });
+  }
+
+  async markThumbnailed(db: Reader, id: string, contentHash: string): Promise<void> {
+    await db.blob.updateMany({ where: { id, contentHash }, data: { thumbnailsOf: contentHash } });
+  }
+
+  async delete(db: Reader, id: string): Promise<void> {
+    await db.blob.deleteMany({ where: { id } });
+  }
+
+  async deleteOfProject(db: Reader, projectId: string): Promise<void> {
+    await db.blob.deleteMany({ where: { projectId } });
+  }
+}

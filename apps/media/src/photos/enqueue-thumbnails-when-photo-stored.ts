@@ -1,0 +1,18 @@
+import { type EventEnvelopeOf, photoStored } from '@memoreel/contracts';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { PhotosService } from './photos.service.js';
+
+/**
+ * A stored photo gets its thumbnails: the event is durable (it committed with the photo), so
+ * a crash between commit and enqueue cannot lose the job.
+ */
+@Controller()
+export class EnqueueThumbnailsWhenPhotoStored {
+  constructor(private readonly photos: PhotosService) {}
+
+  @EventPattern<string>(photoStored.subject)
+  handle(@Payload() event: EventEnvelopeOf<typeof photoStored>): Promise<void> {
+    return this.photos.enqueueThumbnails(event.data);
+  }
+}

@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  type Actor,
+  makePhotoThumbnails,
+  type PhotoUrls,
+  photoRejected,
+  photoStored,
+  type ReplyOf,
+  type RequestOf,
+  type requestPhotoUploads,
+  reservePhotoUploads,
+  SYSTEM,
+} from '@memoreel/contracts';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_CONTENT_TYPES,
+  PHOTO_EXTENSIONS,
+  photoMessages,
+  projectMessages,
+} from '@memoreel/domain';
+import {
+  BusClient,
+  buildEvent,
+  DomainError,
+  LOGGER,
+  type Logger,
+  RemoteError,
+  recordEvent,
+  runOnce,
+  UnauthorizedError,
+} from '@memoreel/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { MediaDatabase } from '../database/media-database.js';
+import type { Blob } from '../generated/prisma/client.js';
+import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
+import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey, thumbnailsPrefix } from './thumbnails.js';
+import { type Refusal, verifyPhoto } from './verify-photo.js';
+
+/** A presigned PUT stays usable this long; the quota held for it a while longer, to complete it. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+export const UPLOAD_RESERVATION_SECONDS = 60 * 60;
+/** Signed GET URLs of photos and thumbnails (spec: 3600 s). */
+export const PHOTO_URL_SECONDS = 3600;
+/** Verifying and converting a 10 MB HEIC takes seconds on a small machine. */
+const COMPLETE_TIMEOUT_MS = 120_000;
+
+const refusalText: Record<Refusal, (name: string) => string> = {
+  tooLarge: photoMessages.tooLarge,
+  notAnImage: photoMessages.notAnImage,
+  damaged: photoMessages.damaged,
+  tooManyPixels: photoMessages.tooManyPixels,
+};
+
+function signedInUserId(actor: Actor): string {
+  if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) {
+    throw new UnauthorizedError(projectMessages.authenticationRequired);
+  }
+  return actor.userId;
+}
+
+/** The extension of the key an upload goes to: from its name when it is an image's, else from its type. */
+function extensionOf(name: string, contentType: string): string {
+  const dot = name.lastIndexOf('.');
+  const fromName = dot >= 0 ? name.slice(dot).toLowerCase() : '';
+  if ((PHOTO_EXTENSIONS as readonly string[]).includes(fromName)) return fromName.slice(1);
+  const fromType = contentType.split('/')[1]?.toLowerCase();
+  return fromType === 'jpeg' ? 'jpg' : (fromType ?? 'jpg').replace(/[^a-z0-9]/g, '') || 'jpg';
+}
+
+const uploadContentType = (declared: string) =>
+  (PHOTO_CONTENT_TYPES as readonly string[]).includes(declared) ? declared : 'application/octet-stream';
+
+async function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A stable UUID-shaped id for a name (job ids must be UUIDs). */
+function uuidOf(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type UploadResult = { uploadId: string; photoId: string | null; error: string | null };
+
+/**
+ * Photo objects: presigned uploads into `{projectId}/{uuid}.{ext}`, their verification, thumbnails
+ * and signed URLs. Who owns a project is the projects service's to say (it holds the quota); a
+ * blob remembers its owner, so reading URLs needs no round trip.
+ */
+@Injectable()
+export class PhotosService {
+  constructor(
+    private readonly database: MediaDatabase,
+    private readonly blobs: BlobsRepository,
+    private readonly photoStorage: PhotoStorage,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  private get storage() {
+    return this.photoStorage.storage;
+  }
+
+  /** Quota first (atomically, in projects), then one presigned PUT per file that fits, in the order given. */
+  async requestUploads(
+    actor: Actor,
+    request: RequestOf<typeof requestPhotoUploads>,
+  ): Promise<ReplyOf<typeof requestPhotoUploads>> {
+    const userId = signedInUserId(actor);
+    const { projectId, files } = request;
+    const { reservations, quota } = await this.reserve(projectId, userId, files.length);
+    const uploadExpiresAt = new Date(Date.now() + UPLOAD_RESERVATION_SECONDS * 1000);
+    const uploads = reservations.map(({ id }, fileIndex) => {
+      const file = files[fileIndex] as (typeof files)[number];
+      return {
+        id,
+        fileIndex,
+        userId,
+        projectId,
+        storagePath: `${projectId}/${id}.${extensionOf(file.name, file.contentType)}`,
+        originalName: file.name,
+        contentType: uploadContentType(file.contentType),
+        uploadExpiresAt,
+      };
+    });
+    await this.database.$transaction((tx) =>
+      this.blobs.insertMany(
+        tx,
+        uploads.map(({ fileIndex: _, ...blob }) => blob),
+      ),
+    );
+    const slots = await Promise.all(
+      uploads.map(async (upload) => ({
+        uploadId: upload.id,
+        fileIndex: upload.fileIndex,
+        url: await this.storage.presignPut(PHOTOS_BUCKET, upload.storagePath, {
+          expiresInSeconds: UPLOAD_URL_SECONDS,
+          contentType: upload.contentType,
+          maxBytes: MAX_PHOTO_BYTES,
+        }),
+        headers: [{ name: 'Content-Type', value: upload.contentType }],
+      })),
+    );
+    return { slots, skipped: files.length - slots.length, quota };
+  }
+
+  /** Each upload in turn; an upload of another user or project reads as never requested. */
+  async completeUploads(
+    actor: Actor,
+    projectId: string,
+    uploadIds: readonly string[],
+  ): Promise<UploadResult[]> {
+    const userId = signedInUserId(actor);
+    const results: UploadResult[] = [];
+    for (const uploadId of uploadIds) {
+      results.push(await this.complete(actor, userId, projectId, uploadId));
+    }
+    return results;
+  }
+
+  /** Signed URLs of the actor's stored photos; thumbnails are null until the job has made them. */
+  async urls(actor: Actor, ids: readonly string[]): Promise<{ id: string; urls: PhotoUrls | null }[]> {
+    const userId = signedInUserId(actor);
+    const blobs = await this.blobs.storedOfUser(this.database, userId, ids);
+    return Promise.all(blobs.map(async (blob) => ({ id: blob.id, urls: await this.signedUrls(blob) })));
+  }
+
+  /** The thumbnail job: idempotent (a redelivery finds them made), skipped once the photo is gone. */
+  async makeThumbnails(id: string): Promise<void> {
+    const blob = await this.blobs.getById(this.database, id);
+    if (!blob || blob.status !== BlobStatus.stored || !blob.contentHash) return;
+    if (blob.thumbnailsOf === blob.contentHash) return;
+    const started = performance.now();
+    const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
+    if (!image) return;
+    const thumbnails = await makeThumbnails(image);
+    const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
+    for (const size of THUMBNAIL_NAMES) {
+      await this.storage.put(PHOTOS_BUCKET, thumbnailKey(photo, size), thumbnails[size], {
+        contentType: 'image/webp',
+      });
+    }
+    await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash);
+    this.logger.info(
+      { photoId: blob.id, ms: Math.round(performance.now() - started) },
+      'photo thumbnails made',
+    );
+  }
+
+  /** Enqueues the thumbnail job of a stored photo; the job id (one per stored object) dedupes a redelivered event. */
+  async enqueueThumbnails(photo: { id: string; storagePath: string }): Promise<void> {
+    const jobId = uuidOf(`thumbnails:${photo.id}:${photo.storagePath}`);
+    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId });
+  }
+
+  /** A photo deleted in projects: its object and thumbnails go, once. */
+  async deletePhoto(event: { id: string; consumer: string; photoId: string }): Promise<void> {
+    await this.database.$transaction(async (tx) => {
+      await runOnce(tx, 'media', event.consumer, event.id, async () => {
+        const blob = await this.blobs.getById(tx, event.photoId);
+        if (!blob) return;
+        await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(blob));
+        await this.blobs.delete(tx, blob.id);
+      });
+    });
+  }
+
+  /** A deleted project: every object under `{projectId}/` goes, with the rows that named them. */
+  async deleteProject(event: { id: string; consumer: string; projectId: string }): Promise<number> {
+    let removed = 0;
+    await this.database.$transaction(async (tx) => {
+      await runOnce(tx, 'media', event.consumer, event.id, async () => {
+        removed = await this.storage.deletePrefix(PHOTOS_BUCKET, `${event.projectId}/`);
+        await this.blobs.deleteOfProject(tx, event.projectId);
+      });
+    });
+    return removed;
+  }
+
+  private async reserve(projectId: string, userId: string, count: number) {
+    try {
+      // As the system, naming the user: the projects service checks that the project is theirs.
+      return await this.bus.request(reservePhotoUploads, SYSTEM, {
+        projectId,
+        userId,
+        count,
+        expiresInSeconds: UPLOAD_RESERVATION_SECONDS,
+      });
+    } catch (error) {
+      // "Project not found" reaches the browser unchanged.
+      if (error instanceof RemoteError) throw new DomainError(error.code, error.message, error.details);
+      throw error;
+    }
+  }
+
+  private complete(actor: Actor, userId: string, projectId: string, uploadId: string): Promise<UploadResult> {
+    return this.database.$transaction(
+      async (tx) => {
+        const blob = await this.blobs.lockById(tx, uploadId);
+        if (!blob || blob.userId !== userId || blob.projectId !== projectId) {
+          return { uploadId, photoId: null, error: photoMessages.photoNotFound };
+        }
+        if (blob.status === BlobStatus.stored) return { uploadId, photoId: blob.id, error: null };
+        if (blob.status === BlobStatus.rejected) {
+          return {
+            uploadId,
+            photoId: null,
+            error: blob.rejection ?? photoMessages.uploadFailedFor(blob.originalName),
+          };
+        }
+
+        const refuse = async (error: string) => {
+          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+          await this.blobs.markRejected(tx, blob.id, error);
+          await recordEvent(
+            tx,
+            'media',
+            buildEvent(photoRejected, actor, { id: blob.id, projectId, userId, reason: error }),
+          );
+          return { uploadId, photoId: null, error };
+        };
+
+        // Past its reservation the quota it held may be someone else's.
+        if (blob.uploadExpiresAt.getTime() < Date.now())
+          return refuse(photoMessages.uploadFailedFor(blob.originalName));
+        const stat = await this.storage.stat(PHOTOS_BUCKET, blob.storagePath);
+        if (!stat) return refuse(photoMessages.uploadFailedFor(blob.originalName));
+        if (stat.size > MAX_PHOTO_BYTES) return refuse(photoMessages.tooLarge(blob.originalName));
+        const upload = await readAll(
+          await this.storage.get(PHOTOS_BUCKET, blob.storagePath),
+          MAX_PHOTO_BYTES,
+        );
+        if (!upload) return refuse(photoMessages.tooLarge(blob.originalName));
+
+        const verdict = await verifyPhoto(upload);
+        if (!verdict.ok) return refuse(refusalText[verdict.refusal](blob.originalName));
+
+        let storagePath = blob.storagePath;
+        if (verdict.converted || !storagePath.endsWith(`.${verdict.extension}`)) {
+          // Stored under the extension of what it is (a HEIC becomes a .jpg); the upload's key goes.
+          storagePath = `${projectId}/${blob.id}.${verdict.extension}`;
+          if (storagePath !== blob.storagePath) {
+            await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
+              contentType: verdict.contentType,
+              size: verdict.bytes.length,
+            });
+            await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+          }
+        } else if (stat.contentType !== verdict.contentType) {
+          // The browser may have declared another type: serve it as what it is.
+          await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
+            contentType: verdict.contentType,
+            size: verdict.bytes.length,
+          });
+        }
+        const stored = await this.blobs.markStored(tx, blob.id, {
+          storagePath,
+          size: verdict.bytes.length,
+          width: verdict.width,
+          height: verdict.height,
+          contentHash: createHash('sha256').update(verdict.bytes).digest('hex'),
+        });
+        await recordEvent(
+          tx,
+          'media',
+          buildEvent(photoStored, actor, {
+            id: stored.id,
+            projectId,
+            userId,
+            submittedBy: stored.submittedBy,
+            storagePath,
+            originalName: stored.originalName,
+            contentType: verdict.contentType,
+            width: verdict.width,
+            height: verdict.height,
+          }),
+        );
+        return { uploadId, photoId: stored.id, error: null };
+      },
+      { timeout: COMPLETE_TIMEOUT_MS, maxWait: COMPLETE_TIMEOUT_MS },
+    );
+  }
+
+  private async signedUrls(blob: Blob): Promise<PhotoUrls | null> {
+    const sign = (key: string) =>
+      this.storage.presignGet(PHOTOS_BUCKET, key, { expiresInSeconds: PHOTO_URL_SECONDS });
+    if (!blob.contentHash || blob.thumbnailsOf !== blob.contentHash) return null;
+    const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
+    const [grid, strip, carousel, full] = await Promise.all([
+      sign(thumbnailKey(photo, 'grid')),
+      sign(thumbnailKey(photo, 'strip')),
+      sign(thumbnailKey(photo, 'carousel')),
+      sign(blob.storagePath),
+    ]);
+    return { grid, strip, carousel, full } as PhotoUrls;
+  }
+}

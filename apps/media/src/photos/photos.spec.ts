@@ -1,0 +1,368 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  type Actor,
+  completePhotoUploads,
+  deletePhotos,
+  deleteProject,
+  getPhotoQuota,
+  getPhotoUrls,
+  listPhotos,
+  requestPhotoUploads,
+} from '@memoreel/contracts';
+import { photoMessages } from '@memoreel/domain';
+import { actors } from '@memoreel/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type MediaHarness, startMedia } from '../../test/media-harness.js';
+import { makeThumbnails } from './thumbnails.js';
+
+let media: MediaHarness;
+beforeAll(async () => {
+  media = await startMedia();
+});
+afterAll(() => media?.close());
+
+const HEIC_FIXTURE = fileURLToPath(new URL('../../../../e2e/fixtures/phone.heic', import.meta.url));
+
+/** A photo-like JPEG (noise compresses badly, like a real photo). */
+async function jpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5) * 104729) % 251;
+  const image = sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 });
+  return orientation ? image.withMetadata({ orientation }).toBuffer() : image.toBuffer();
+}
+
+/** A PNG that claims 30000 × 30000 pixels in a few hundred bytes: only its header may ever be read. */
+function pngBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(30_000, 0);
+  header.writeUInt32BE(30_000, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = deflateSync(Buffer.alloc(30_001 * 4));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function put(url: string, headers: { name: string; value: string }[], body: Buffer) {
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** request → PUT → complete, as the browser does. */
+async function upload(
+  owner: Actor,
+  projectId: string,
+  files: { name: string; type: string; bytes: Buffer }[],
+) {
+  const plan = await media.request(requestPhotoUploads, owner, {
+    projectId,
+    files: files.map((f) => ({ name: f.name, size: f.bytes.length, contentType: f.type })),
+  });
+  for (const slot of plan.slots) await put(slot.url, slot.headers, files[slot.fileIndex]!.bytes);
+  const { results } = await media.request(completePhotoUploads, owner, {
+    projectId,
+    uploadIds: plan.slots.map((s) => s.uploadId),
+  });
+  return { plan, results };
+}
+
+const urlsOf = async (owner: Actor, id: string) =>
+  (await media.request(getPhotoUrls, owner, { ids: [id] })).photos[0]?.urls ?? null;
+
+async function fetchImage(url: string) {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+}
+
+describe('an accepted photo', () => {
+  it('is stored, becomes a photo row last in order, and gets WebP thumbnails behind signed URLs', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'Beach.jpg', type: 'image/jpeg', bytes: await jpeg(1200, 800) },
+    ]);
+    expect(plan).toMatchObject({ skipped: 0, quota: { count: 1, limit: 50, remaining: 49 } });
+    const slot = plan.slots[0]!;
+    expect(slot.url).toContain(`/photos/${project.id}/${slot.uploadId}.jpg`);
+    expect(results).toEqual([{ uploadId: slot.uploadId, photoId: slot.uploadId, error: null }]);
+
+    const photo = await eventually(async () => {
+      const [row] = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
+      expect(row).toBeDefined();
+      return row!;
+    });
+    expect(photo).toMatchObject({
+      id: slot.uploadId,
+      originalName: 'Beach.jpg',
+      storagePath: `${project.id}/${slot.uploadId}.jpg`,
+      width: 1200,
+      height: 800,
+      displayOrder: 0,
+    });
+    const urls = await eventually(async () => {
+      const made = await urlsOf(owner, photo.id);
+      expect(made).not.toBeNull();
+      return made!;
+    });
+    expect(await fetchImage(urls.grid)).toMatchObject({ format: 'webp', width: 480, height: 320 });
+    expect(await fetchImage(urls.strip)).toMatchObject({ format: 'webp', width: 240, height: 160 });
+    expect(await fetchImage(urls.carousel)).toMatchObject({ format: 'webp', width: 1200, height: 800 });
+    expect(await fetchImage(urls.full)).toMatchObject({ format: 'jpeg', width: 1200 });
+    expect(new URL(urls.grid).searchParams.get('X-Amz-Expires')).toBe('3600');
+
+    // The key names the image's content: another read signs the same key again.
+    const again = (await urlsOf(owner, photo.id))!;
+    expect(new URL(again.grid).pathname).toBe(new URL(urls.grid).pathname);
+    // Completing again changes nothing.
+    const repeat = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [slot.uploadId],
+    });
+    expect(repeat.results[0]).toMatchObject({ photoId: slot.uploadId, error: null });
+  });
+
+  it('has its EXIF orientation applied: stored size and thumbnails are upright', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    // Pixels 600 wide, 300 high, tagged "rotate 90° clockwise to display" (6): shown 300 × 600.
+    const { results } = await upload(owner, project.id, [
+      { name: 'Portrait.jpg', type: 'image/jpeg', bytes: await jpeg(600, 300, 6) },
+    ]);
+    const id = results[0]!.photoId!;
+    const photo = await eventually(async () => {
+      const [row] = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
+      expect(row).toBeDefined();
+      return row!;
+    });
+    expect([photo.width, photo.height]).toEqual([300, 600]);
+    const urls = await eventually(async () => {
+      const made = await urlsOf(owner, id);
+      expect(made).not.toBeNull();
+      return made!;
+    });
+    const grid = await fetchImage(urls.grid);
+    expect([grid.width, grid.height, grid.orientation]).toEqual([240, 480, undefined]);
+  });
+
+  it('HEIC from a phone is converted to JPEG', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'IMG_0001.HEIC', type: 'image/heic', bytes: await readFile(HEIC_FIXTURE) },
+    ]);
+    const id = plan.slots[0]!.uploadId;
+    expect(plan.slots[0]!.url).toContain(`${id}.heic`);
+    expect(results[0]).toEqual({ uploadId: id, photoId: id, error: null });
+    expect(await media.keys(`${project.id}/${id}`)).toEqual([`${project.id}/${id}.jpg`]);
+    const stat = await media.storage.stat(media.bucket, `${project.id}/${id}.jpg`);
+    expect(stat?.contentType).toBe('image/jpeg');
+    const photo = await eventually(async () => {
+      const [row] = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
+      expect(row).toBeDefined();
+      return row!;
+    });
+    expect(photo).toMatchObject({ storagePath: `${project.id}/${id}.jpg`, width: 320, height: 240 });
+  });
+});
+
+describe('a refused upload', () => {
+  it.each([
+    [
+      'wrong magic bytes',
+      'notes.jpg',
+      async () => Buffer.from('just some text, not a picture at all'),
+      photoMessages.notAnImage,
+    ],
+    [
+      '11 MB',
+      'huge.jpg',
+      async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(11 * 1024 * 1024)]),
+      photoMessages.tooLarge,
+    ],
+    ['a 30000² PNG bomb', 'bomb.png', async () => pngBomb(), photoMessages.tooManyPixels],
+    [
+      'a truncated JPEG',
+      'cut.jpg',
+      async () => {
+        const whole = await jpeg(800, 600);
+        return whole.subarray(0, Math.floor(whole.length * 0.6));
+      },
+      photoMessages.damaged,
+    ],
+  ])(
+    '%s is deleted and answered with its reason, its quota given back',
+    async (_case, name, bytes, message) => {
+      const owner = actors.user();
+      const project = await media.project(owner);
+      const started = performance.now();
+      const { plan, results } = await upload(owner, project.id, [
+        { name, type: 'image/jpeg', bytes: await bytes() },
+      ]);
+      const elapsed = performance.now() - started;
+      expect(results).toEqual([{ uploadId: plan.slots[0]!.uploadId, photoId: null, error: message(name) }]);
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(elapsed).toBeLessThan(10_000);
+      await eventually(async () => {
+        expect(await media.request(getPhotoQuota, owner, { projectId: project.id })).toMatchObject({
+          count: 0,
+        });
+      });
+      expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toEqual([]);
+    },
+  );
+
+  it('a complete without a PUT fails for that file only', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const plan = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [
+        { name: 'a.jpg', size: 1000, contentType: 'image/jpeg' },
+        { name: 'b.jpg', size: 1000, contentType: 'image/jpeg' },
+      ],
+    });
+    const [first, second] = plan.slots;
+    await put(first!.url, first!.headers, await jpeg(64, 64));
+    const { results } = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [first!.uploadId, second!.uploadId],
+    });
+    expect(results.map((r) => r.error)).toEqual([null, photoMessages.uploadFailedFor('b.jpg')]);
+  });
+});
+
+describe('quota', () => {
+  it('is never exceeded by concurrent upload requests, and partly accepts what fits', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const files = Array.from({ length: 7 }, (_, i) => ({
+      name: `${i}.jpg`,
+      size: 5000,
+      contentType: 'image/jpeg',
+    }));
+    const plans = await Promise.all(
+      Array.from({ length: 9 }, () =>
+        media.request(requestPhotoUploads, owner, { projectId: project.id, files }),
+      ),
+    );
+    expect(plans.reduce((n, plan) => n + plan.slots.length, 0)).toBe(50);
+    expect(plans.reduce((n, plan) => n + plan.skipped, 0)).toBe(9 * 7 - 50);
+    for (const plan of plans)
+      expect(plan.slots.map((s) => s.fileIndex)).toEqual([...Array(plan.slots.length).keys()]);
+    const full = await media.request(requestPhotoUploads, owner, { projectId: project.id, files });
+    expect(full).toMatchObject({ slots: [], skipped: 7, quota: { count: 50, limit: 50, remaining: 0 } });
+  });
+});
+
+describe('ownership', () => {
+  it('another user and another guest session find neither the project nor its uploads nor its URLs', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'Mine.jpg', type: 'image/jpeg', bytes: await jpeg(64, 64) },
+    ]);
+    const other = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [{ name: 'pending.jpg', size: 100, contentType: 'image/jpeg' }],
+    });
+    await put(other.slots[0]!.url, other.slots[0]!.headers, await jpeg(64, 64));
+    for (const intruder of [actors.user(), actors.anonymousUser()]) {
+      const refused = await media.failure(requestPhotoUploads, intruder, {
+        projectId: project.id,
+        files: [{ name: 'x.jpg', size: 100, contentType: 'image/jpeg' }],
+      });
+      expect([refused.code, refused.message]).toEqual(['NOT_FOUND', 'Project not found']);
+      const completed = await media.request(completePhotoUploads, intruder, {
+        projectId: project.id,
+        uploadIds: [other.slots[0]!.uploadId],
+      });
+      expect(completed.results[0]).toMatchObject({ photoId: null, error: photoMessages.photoNotFound });
+      expect((await media.request(getPhotoUrls, intruder, { ids: [results[0]!.photoId!] })).photos).toEqual(
+        [],
+      );
+    }
+    const guest = await media.failure(requestPhotoUploads, actors.guest(), {
+      projectId: project.id,
+      files: [{ name: 'x.jpg', size: 100, contentType: 'image/jpeg' }],
+    });
+    expect(guest.code).toBe('UNAUTHORIZED');
+    // The owner's pending upload was left alone and still completes.
+    const mine = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [other.slots[0]!.uploadId],
+    });
+    expect(mine.results[0]!.error).toBeNull();
+    expect(plan.skipped).toBe(0);
+  });
+});
+
+describe('deleting', () => {
+  it('a photo removes its object and thumbnails', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const { results } = await upload(owner, project.id, [
+      { name: 'a.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) },
+      { name: 'b.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) },
+    ]);
+    const [a, b] = results.map((r) => r.photoId!);
+    await eventually(async () => expect(await urlsOf(owner, a!)).not.toBeNull());
+    await eventually(async () => expect(await urlsOf(owner, b!)).not.toBeNull());
+    expect(await media.keys(`${project.id}/`)).toHaveLength(8);
+    await media.request(deletePhotos, owner, { projectId: project.id, ids: [a!] });
+    await eventually(async () => {
+      const keys = await media.keys(`${project.id}/`);
+      expect(keys).toHaveLength(4);
+      expect(keys.every((key) => key.includes(b!))).toBe(true);
+    });
+  });
+
+  it('a project removes every object of the project and no other', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const kept = await media.project(owner);
+    await upload(owner, project.id, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) }]);
+    const { results } = await upload(owner, kept.id, [
+      { name: 'k.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) },
+    ]);
+    await eventually(async () => expect(await urlsOf(owner, results[0]!.photoId!)).not.toBeNull());
+    await eventually(async () => expect((await media.keys(`${project.id}/`)).length).toBe(4));
+    await media.request(deleteProject, owner, { id: project.id });
+    await eventually(async () => {
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(await media.db.blob.count({ where: { projectId: project.id } })).toBe(0);
+    });
+    expect(await media.keys(`${kept.id}/`)).toHaveLength(4);
+  });
+});
+
+describe('thumbnails', () => {
+  it('of a 12 MP photo take well under a second', async () => {
+    const photo = await jpeg(4000, 3000);
+    await makeThumbnails(photo);
+    const started = performance.now();
+    const made = await makeThumbnails(photo);
+    const ms = performance.now() - started;
+    console.info(`thumbnails of a 12 MP JPEG (${(photo.length / 1e6).toFixed(1)} MB): ${ms.toFixed(0)} ms`);
+    expect((await sharp(made.carousel).metadata()).width).toBe(1600);
+    expect(ms).toBeLessThan(5_000);
+  });
+});

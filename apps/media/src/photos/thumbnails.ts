@@ -1,0 +1,42 @@
+import { MAX_PHOTO_PIXELS } from '@memoreel/domain';
+import sharp from 'sharp';
+
+/**
+ * Thumbnail widths/heights (the longest side fits inside): the step 1 grid and dashboard cards,
+ * the sort strip, and the edit/animate carousel.
+ */
+export const THUMBNAIL_SIZES = { grid: 480, strip: 240, carousel: 1600 } as const;
+export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
+export const THUMBNAIL_NAMES = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];
+
+/**
+ * Where a thumbnail lives: under the project (a deleted project takes it along), named by the
+ * photo and the hash of its bytes, so the key changes exactly when the image does.
+ */
+export function thumbnailKey(
+  photo: { id: string; projectId: string; contentHash: string },
+  size: ThumbnailSize,
+) {
+  return `${photo.projectId}/thumbs/${photo.id}/${photo.contentHash.slice(0, 16)}-${size}.webp`;
+}
+
+/** Every thumbnail folder of a photo (all versions). */
+export const thumbnailsPrefix = (photo: { id: string; projectId: string }) =>
+  `${photo.projectId}/thumbs/${photo.id}/`;
+
+/** WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged. */
+export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
+  const source = sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate();
+  const entries = await Promise.all(
+    THUMBNAIL_NAMES.map(async (size) => {
+      const edge = THUMBNAIL_SIZES[size];
+      const webp = await source
+        .clone()
+        .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      return [size, webp] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<ThumbnailSize, Buffer>;
+}

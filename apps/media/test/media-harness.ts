@@ -1,0 +1,67 @@
+import { type Actor, createProject, type Project } from '@memoreel/contracts';
+import * as platform from '@memoreel/platform';
+import { projectsService } from '@memoreel/projects';
+import { type S3Server, type ServiceHarness, startS3Server, startServiceHarness } from '@memoreel/testing';
+import { PrismaClient } from '../src/generated/prisma/client.js';
+import { mediaService } from '../src/media.service-definition.js';
+import { PHOTOS_BUCKET } from '../src/storage/photo-storage.js';
+
+export { eventually } from '@memoreel/testing';
+
+/**
+ * The media service with the real projects service (ownership, quota, photo rows) on one fresh
+ * database and an in-process bus, storing objects in an S3 server on loopback (s3rver).
+ */
+export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>> {
+  /** The same bucket media writes to, for arranging and inspecting objects. */
+  storage: platform.S3Storage;
+  bucket: string;
+  project(owner: Actor): Promise<Project>;
+  /** Every object key under a prefix. */
+  keys(prefix: string): Promise<string[]>;
+}
+
+export async function startMedia(): Promise<MediaHarness> {
+  const s3: S3Server = await startS3Server();
+  const connection = {
+    endPoint: s3.endPoint,
+    port: s3.port,
+    useSSL: false,
+    accessKey: s3.accessKey,
+    secretKey: s3.secretKey,
+    region: s3.region,
+  };
+  const harness = await startServiceHarness(platform, mediaService, {
+    services: [projectsService],
+    env: {
+      media: {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
+        S3_ACCESS_KEY: s3.accessKey,
+        S3_SECRET_KEY: s3.secretKey,
+        S3_REGION: s3.region,
+      },
+    },
+    database: (url) =>
+      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'media' }) }),
+  }).catch(async (error: unknown) => {
+    await s3.stop();
+    throw error;
+  });
+  const storage = new platform.S3Storage(connection);
+  return {
+    ...harness,
+    storage,
+    bucket: PHOTOS_BUCKET,
+    project: (owner) => harness.request(createProject, owner, { name: 'Holiday' }),
+    async keys(prefix) {
+      const keys: string[] = [];
+      for await (const object of storage.list(PHOTOS_BUCKET, prefix)) keys.push(object.key);
+      return keys.sort();
+    },
+    async close() {
+      await harness.close();
+      await s3.stop();
+    },
+  };
+}
