@@ -70,7 +70,7 @@ describe('MemoreelVideo', () => {
     const { container } = renderFrame(threePhotos({ transition: 'fade' }), 57);
     expect(visibleLayers(container).map(({ id, opacity }) => [id, opacity])).toEqual([
       ['a', '1'],
-      ['b', '0.25'],
+      ['b', '0.5'],
     ]);
   });
 
@@ -81,6 +81,17 @@ describe('MemoreelVideo', () => {
       ['a', false],
       ['b', true],
     ]);
+  });
+
+  it('draws nothing in a photo layer but the image (the web renderer has no group opacity)', () => {
+    const { container } = renderFrame(threePhotos({ transition: 'fade' }), 57);
+    for (const layer of container.querySelectorAll<HTMLElement>('[data-photo-id]')) {
+      for (const element of [layer, ...layer.querySelectorAll<HTMLElement>('*')]) {
+        expect(element.style.backgroundColor).toBe('');
+        expect(element.style.border).toBe('');
+      }
+      expect(layer.querySelectorAll('img')).toHaveLength(1);
+    }
   });
 
   it('uses no CSS filter and no z-index anywhere', () => {

@@ -1,4 +1,4 @@
-import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame, useRemotionEnvironment } from 'remotion';
 import { BACKGROUND_COLOR, PHOTO_FIT } from './constants.js';
 import { type MusicPlacement, musicPlacements, musicVolumeCurve } from './music.js';
 import type { MemoreelVideoProps, VideoPhoto } from './props.js';
@@ -12,8 +12,13 @@ const PHOTO_PREMOUNT_FRAMES = 60;
  * the workers. It draws only what Remotion's web renderer draws (`<Img>`, layout, `transform`,
  * `opacity`, background colour): no CSS filter (filters are baked into each photo's derivative) and
  * no z-index (later elements are on top).
+ *
+ * The web renderer refuses `<Html5Audio>`, and the workers render muted chunks and mix the music
+ * once with ffmpeg from `musicPlacements` anyway: so the music plays in the preview (and in the
+ * screenshot renderer) but is left out of a client-side render.
  */
 export function MemoreelVideo(props: MemoreelVideoProps) {
+  const { isClientSideRendering } = useRemotionEnvironment();
   return (
     <AbsoluteFill style={{ backgroundColor: BACKGROUND_COLOR }}>
       {props.photos.map((photo, index) => {
@@ -30,9 +35,11 @@ export function MemoreelVideo(props: MemoreelVideoProps) {
           </Sequence>
         );
       })}
-      {musicPlacements(props).map((placement) => (
-        <MusicTrack key={placement.instanceId} placement={placement} />
-      ))}
+      {isClientSideRendering
+        ? null
+        : musicPlacements(props).map((placement) => (
+            <MusicTrack key={placement.instanceId} placement={placement} />
+          ))}
     </AbsoluteFill>
   );
 }
@@ -51,10 +58,10 @@ function PhotoLayer({
   // Inside a <Sequence> the frame counts from its start; the maths works in video frames.
   const frame = from + useCurrentFrame();
   const { opacity, transform } = photoStateAt(video, index, frame);
+  // Opacity sits above the image alone: a second drawn element in the layer (a backdrop, say)
+  // would darken a dissolve in the web renderer, which applies opacity element by element.
   return (
-    // The black box makes the layer opaque, so in a dissolve a photo with transparent areas
-    // (background removed) never shows the one beneath it.
-    <AbsoluteFill style={{ opacity, backgroundColor: BACKGROUND_COLOR }} data-photo-id={photo.id}>
+    <AbsoluteFill style={{ opacity }} data-photo-id={photo.id}>
       <AbsoluteFill style={{ transform: photoTransformCss(transform) }}>
         <Img src={photo.url} alt="" style={{ width: '100%', height: '100%', objectFit: PHOTO_FIT }} />
       </AbsoluteFill>

@@ -146,30 +146,36 @@ describe("transition 'fade' (dissolve)", () => {
     expect(layerSummary(props, 179)).toEqual([]);
   });
 
-  it('dissolves over the last 6 frames of one photo and the first 6 of the next, the next on top', () => {
+  it('dissolves the next photo in on top over the last 6 frames of one photo', () => {
     expect(layerSummary(props, 53)).toEqual([[0, 1]]);
     expect(layerSummary(props, 54)).toEqual([[0, 1]]);
     expect(layerSummary(props, 57)).toEqual([
       [0, 1],
-      [1, 0.25],
+      [1, 0.5],
     ]);
     expect(layerSummary(props, 60)).toEqual([
       [0, 1],
-      [1, 0.5],
+      [1, 1],
     ]);
+  });
+
+  it('then fades the outgoing photo out beneath it over the first 6 frames of the next', () => {
     expect(layerSummary(props, 63)).toEqual([
-      [0, 1],
-      [1, 0.75],
+      [0, 0.5],
+      [1, 1],
     ]);
     expect(layerSummary(props, 66)).toEqual([[1, 1]]);
   });
 
-  it('counts the boundary frame as the incoming photo’s', () => {
-    expect(photoFrameState(props, 60)).toMatchObject({
-      index: 1,
-      opacity: 0.5,
-      transform: IDENTITY_TRANSFORM,
-    });
+  it('never has two photos below full opacity at once (the web renderer has no group opacity)', () => {
+    for (let frame = 0; frame < 180; frame++) {
+      const translucent = photoLayersAt(props, frame).filter((layer) => layer.opacity < 1);
+      expect(translucent.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('counts the boundary frame as the incoming photo’s, fully shown at its start pose', () => {
+    expect(photoFrameState(props, 60)).toMatchObject({ index: 1, opacity: 1, transform: IDENTITY_TRANSFORM });
   });
 
   it('never leaves a frame inside the video black', () => {
@@ -189,9 +195,11 @@ describe("transition 'fade' (dissolve)", () => {
 
   it('dissolves over fractional fades too (2.5 s: 7.5 frames each side)', () => {
     const slower = threePhotos({ transition: 'fade', durationPerPhoto: 2.5 });
-    expect(photoStateAt(slower, 1, 75).opacity).toBe(0.5);
     expect(photoStateAt(slower, 1, 75 - 7.5).opacity).toBe(0);
-    expect(photoStateAt(slower, 1, 75 + 7.5).opacity).toBe(1);
+    expect(photoStateAt(slower, 1, 75 - 3.75).opacity).toBe(0.5);
+    expect(photoStateAt(slower, 1, 75).opacity).toBe(1);
+    expect(photoStateAt(slower, 0, 75 + 3.75).opacity).toBe(0.5);
+    expect(photoStateAt(slower, 0, 75 + 7.5).opacity).toBe(0);
     expect(photoLayerWindow(slower, 1)).toEqual({ from: 67, durationInFrames: 91 });
   });
 });

@@ -50,7 +50,7 @@ export type PhotoFrameState = {
   transform: PhotoTransform;
 };
 
-/** Frames a photo layer is mounted, in the video's frames: its own time, widened by a dissolve into its neighbours. */
+/** Frames a photo layer is mounted, in the video's frames: its own time, widened by the dissolves into its neighbours. */
 export function photoLayerWindow(
   props: PhotoTimingProps,
   index: number,
@@ -73,10 +73,12 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  * of f = P / 10 frames:
  * - 'fade-to-black': in from black over its first f frames, out to black over its last f, so the
  *   first and last frame of every photo (and of the video) are black.
- * - 'fade': a dissolve across each boundary, over the outgoing photo's last f frames and the
- *   incoming one's first f. The incoming photo is drawn on top, rising from 0 to 1 (0.5 on its
- *   first frame) while the outgoing one stays opaque beneath it. The video still opens from and
- *   closes to black.
+ * - 'fade': a dissolve. The incoming photo, drawn on top, rises from 0 to 1 over the outgoing
+ *   one's last f frames; the outgoing one, fully opaque until then, fades out beneath it over the
+ *   incoming one's first f frames, which shows only where the incoming photo leaves the frame
+ *   uncovered (the sides of a portrait photo). Never two photos below full opacity at once: the
+ *   web renderer multiplies opacity into each element instead of compositing groups, and this
+ *   way both renderers agree. The video still opens from and closes to black.
  */
 export function photoStateAt(props: PhotoTimingProps, index: number, frame: number): PhotoFrameState {
   const photo = props.photos[index];
@@ -90,9 +92,8 @@ export function photoStateAt(props: PhotoTimingProps, index: number, frame: numb
 
   const fromBlack = x < 0 ? 0 : clamp01(x / fade);
   const toBlack = x > perPhoto - 1 ? 0 : clamp01((perPhoto - 1 - x) / fade);
-  const fadeIn = dissolve && !isFirst ? clamp01((x + fade) / (2 * fade)) : fromBlack;
-  // In a dissolve the outgoing photo stays opaque until the incoming one fully covers it.
-  const fadeOut = dissolve && !isLast ? (x < perPhoto + fade ? 1 : 0) : toBlack;
+  const fadeIn = dissolve && !isFirst ? clamp01((x + fade) / fade) : fromBlack;
+  const fadeOut = dissolve && !isLast ? clamp01((perPhoto + fade - x) / fade) : toBlack;
 
   const progress = clamp01(x / Math.max(1, perPhoto - 1));
   return {
