@@ -27,6 +27,16 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   apt_install chromium fonts-liberation fonts-noto-color-emoji
 fi
 
+# ffmpeg joins rendered video chunks and mixes the music (render worker), and makes the seeded music.
+if ! command -v ffmpeg >/dev/null || ! command -v ffprobe >/dev/null; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "• installing Debian ffmpeg (video rendering)"
+    apt_install ffmpeg
+  else
+    echo "  Note: ffmpeg is missing, so videos cannot be rendered. Install it with: sudo apt-get install -y ffmpeg" >&2
+  fi
+fi
+
 # npm install only when package.json or the lockfile changed since the last install.
 stamp=node_modules/.memoreel-install-stamp
 want=$(cat package.json package-lock.json apps/*/package.json libs/*/package.json tools/*/package.json 2>/dev/null | sha256sum | cut -d' ' -f1)
