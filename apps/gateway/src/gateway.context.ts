@@ -1,5 +1,6 @@
 import type { Bus, Logger, ReadinessCheck } from '@memoreel/platform';
 import type { RequestHandler } from 'express';
+import type { BucketPolicy, RequestBudgetName } from './gateway.limits.js';
 
 /** What the gateway needs from its host: the same in distributed and standalone mode. */
 export interface GatewayContext {
@@ -22,6 +23,8 @@ export interface GatewayContext {
   introspection?: boolean;
   /** Everything that must answer for /health/ready (bus is always included). */
   readiness?: ReadinessCheck[];
+  /** Other request budgets than REQUEST_BUDGETS (gateway.limits.ts): tests make them small. */
+  requestBudgets?: Partial<Record<RequestBudgetName, BucketPolicy>>;
 }
 
 /** Private and loopback networks: a load balancer or ingress inside the cluster. */

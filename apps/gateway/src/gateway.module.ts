@@ -1,13 +1,15 @@
 import { BusClient } from '@memoreel/platform';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokenVerifier } from './accounts/access-token.js';
 import { AuthModule } from './accounts/auth.module.js';
-import { GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
+import { DEFAULT_TRUSTED_PROXIES, GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { graphqlContext, liveConnectionHooks } from './graphql/graphql-context.js';
 import { queryLimits } from './graphql/query-limits.js';
+import { GraphQLRequestBudget, RequestBudgets } from './graphql/request-budgets.js';
+import { clientIpResolver } from './http/client.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
@@ -16,7 +18,7 @@ import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
 
-/** What every gateway module may inject: the host's context and the bus client. */
+/** What every gateway module may inject: the host's context, the bus client and the request budgets. */
 @Module({})
 class GatewayContextModule {
   static register(gateway: GatewayContext): DynamicModule {
@@ -26,14 +28,20 @@ class GatewayContextModule {
       providers: [
         { provide: GATEWAY_CONTEXT, useValue: gateway },
         { provide: BusClient, useFactory: () => new BusClient(gateway.bus) },
+        { provide: RequestBudgets, useFactory: () => new RequestBudgets(gateway.requestBudgets) },
       ],
-      exports: [GATEWAY_CONTEXT, BusClient],
+      exports: [GATEWAY_CONTEXT, BusClient, RequestBudgets],
     };
   }
 }
 
 @Module({})
-export class GatewayModule {
+export class GatewayModule implements NestModule {
+  /** Every GraphQL request over HTTP is counted before Apollo parses it (graphql-ws: in its hooks). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(GraphQLRequestBudget).forRoutes('graphql');
+  }
+
   static register(gateway: GatewayContext): DynamicModule {
     return {
       module: GatewayModule,
@@ -43,18 +51,21 @@ export class GatewayModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
-          inject: [AccessTokenVerifier, LiveSessions],
-          useFactory: (tokens: AccessTokenVerifier, sessions: LiveSessions) => ({
-            path: '/graphql',
-            autoSchemaFile: true,
-            sortSchema: true,
-            subscriptions: { 'graphql-ws': liveConnectionHooks(tokens, sessions) },
-            context: graphqlContext,
-            formatError: formatGraphQLError,
-            includeStacktraceInErrorResponses: false,
-            introspection: gateway.introspection ?? false,
-            ...queryLimits(),
-          }),
+          inject: [AccessTokenVerifier, LiveSessions, RequestBudgets],
+          useFactory: (tokens: AccessTokenVerifier, sessions: LiveSessions, budgets: RequestBudgets) => {
+            const clientIpOf = clientIpResolver(gateway.trustProxy ?? DEFAULT_TRUSTED_PROXIES);
+            return {
+              path: '/graphql',
+              autoSchemaFile: true,
+              sortSchema: true,
+              subscriptions: { 'graphql-ws': liveConnectionHooks(tokens, sessions, { budgets, clientIpOf }) },
+              context: graphqlContext,
+              formatError: formatGraphQLError,
+              includeStacktraceInErrorResponses: false,
+              introspection: gateway.introspection ?? false,
+              ...queryLimits(),
+            };
+          },
         }),
       ],
       providers: [

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@memoreel/contracts';
 import { RemoteError } from '@memoreel/platform';
 import type { GraphQLFormattedError } from 'graphql';
+import { RequestBudgetExceededError } from './request-budgets.js';
 
 /**
  * Service failures reach the browser with their stable `code` and the spec's exact message;
@@ -16,6 +17,14 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
         code: original.code,
         ...(original.details === undefined ? {} : { details: original.details }),
       },
+    };
+  }
+  // A resolver's own budget (recordProbe per IP): its code and when to try again.
+  if (original instanceof RequestBudgetExceededError) {
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: { code: ErrorCodes.rateLimited, retryAfterSeconds: original.retryAfterSeconds },
     };
   }
   const code = formatted.extensions?.code;

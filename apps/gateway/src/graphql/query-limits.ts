@@ -1,18 +1,8 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { QUERY_LIMITS } from '../gateway.limits.js';
 
-/**
- * How big a GraphQL operation may be. The SPA's deepest query (a project with its photos and
- * their URLs) is 4 levels and a few hundred tokens, so these leave it far inside while a
- * crafted query (deep nesting, thousands of aliases) is refused before anything resolves.
- */
-export const QUERY_LIMITS = {
-  maxDepth: 10,
-  maxCost: 5_000,
-  maxAliases: 15,
-  maxDirectives: 50,
-  maxTokens: 2_000,
-} as const;
+export { QUERY_LIMITS };
 
 /** Apollo plugins and validation rules that hold every operation to QUERY_LIMITS. */
 export function queryLimits(): Pick<ApolloDriverConfig, 'plugins' | 'validationRules'> {

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { ClientSchema } from '@memoreel/contracts';
-import type { Request } from 'express';
+import express, { type Request } from 'express';
 import type { z } from 'zod';
 
 /** Who is calling, for the auth service's per-IP limits: `req.ip` honours trusted proxies only. */
@@ -15,4 +16,24 @@ export function appOriginOf(request: Request, publicUrl: string | undefined): st
   return publicUrl
     ? new URL(publicUrl).origin
     : `${request.protocol}://${request.get('host') ?? 'localhost'}`;
+}
+
+/**
+ * The client's IP of a request Express never saw (a graphql-ws upgrade), by the same `trust proxy`
+ * rules as `req.ip`: Express's own getter runs on the bare request with a settings-only app.
+ */
+export function clientIpResolver(
+  trustProxy: string | number | boolean,
+): (request: IncomingMessage) => string {
+  const settings = express().set('trust proxy', trustProxy);
+  const ipGetter = Object.getOwnPropertyDescriptor(express.request, 'ip')?.get;
+  return (request) => {
+    const ip: unknown = ipGetter?.call({
+      app: settings,
+      headers: request.headers,
+      socket: request.socket,
+      connection: request.socket,
+    });
+    return typeof ip === 'string' && ip ? ip : (request.socket.remoteAddress ?? 'unknown');
+  };
 }

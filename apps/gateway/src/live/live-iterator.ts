@@ -1,28 +1,45 @@
 import type { DataOf, LiveContract } from '@memoreel/contracts';
 import type { BusClient } from '@memoreel/platform';
+import { GraphQLError } from 'graphql';
+import { LIVE_LIMITS } from '../gateway.limits.js';
+
+/** A subscriber more than `maxQueued` events behind: its subscription ends with this error. */
+export const SLOW_SUBSCRIBER = {
+  code: 'SLOW_SUBSCRIBER',
+  message: 'This subscription fell too far behind and was ended: subscribe again and refetch.',
+} as const;
 
 /**
  * Turns a live bus subject into the async iterator a GraphQL subscription returns, each
  * value keyed by the subscription's field name (what Nest's default resolver reads).
  * Subscribes at once (so nothing published after the client subscribed is missed)
- * and unsubscribes when the client goes away.
+ * and unsubscribes when the client goes away. Events wait for a slow reader in a queue of at
+ * most `maxQueued`; one more ends the subscription with SLOW_SUBSCRIBER rather than dropping
+ * events silently (the client can subscribe again and refetch what it missed).
  */
 export function liveIterator<C extends LiveContract, F extends string>(
   client: BusClient,
   contract: C,
-  options: { field: F; accept: (data: DataOf<C>) => boolean },
+  options: {
+    field: F;
+    accept: (data: DataOf<C>) => boolean;
+    maxQueued?: number;
+  },
 ): AsyncIterableIterator<Record<F, DataOf<C>>> {
   type Value = Record<F, DataOf<C>>;
+  const maxQueued = options.maxQueued ?? LIVE_LIMITS.queuedEventsPerSubscription;
   const queue: Value[] = [];
   const waiting: ((result: IteratorResult<Value>) => void)[] = [];
   let done = false;
+  let failure: GraphQLError | undefined;
 
   const subscription = client.subscribeLive(contract, (data) => {
     if (done || !options.accept(data)) return;
     const value = { [options.field]: data } as Value;
     const next = waiting.shift();
     if (next) next({ value, done: false });
-    else queue.push(value);
+    else if (queue.length < maxQueued) queue.push(value);
+    else overflow();
   });
 
   const finish = async (): Promise<IteratorResult<Value>> => {
@@ -34,10 +51,22 @@ export function liveIterator<C extends LiveContract, F extends string>(
     return { value: undefined, done: true };
   };
 
+  // The reader is not waiting (it would have taken the event): the error is its next answer.
+  function overflow(): void {
+    failure = new GraphQLError(SLOW_SUBSCRIBER.message, { extensions: { code: SLOW_SUBSCRIBER.code } });
+    queue.length = 0;
+    void finish();
+  }
+
   return {
     next() {
       const value = queue.shift();
       if (value !== undefined) return Promise.resolve({ value, done: false });
+      if (failure) {
+        const error = failure;
+        failure = undefined;
+        return Promise.reject(error);
+      }
       if (done) return Promise.resolve({ value: undefined, done: true });
       return new Promise((resolve) => waiting.push(resolve));
     },

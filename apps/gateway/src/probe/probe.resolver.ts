@@ -1,27 +1,38 @@
-import type { Actor } from '@memoreel/contracts';
+import type { Actor, ClientSchema } from '@memoreel/contracts';
 import { getProbe, probeCompleted, recordProbe } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import type { z } from 'zod';
+import { RequestBudgets } from '../graphql/request-budgets.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
+import { CurrentClient } from '../newsletter/current-client.js';
 import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
 
 /** The system check: one mutation and one subscription that cross every platform part. */
 @Resolver()
 export class ProbeResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly budgets: RequestBudgets,
+  ) {}
 
   @Query(() => ProbeModel, { description: 'A probe recorded earlier.' })
   probe(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string): Promise<ProbeModel> {
     return this.bus.request(getProbe, actor, { id });
   }
 
-  @Mutation(() => ProbeModel, { description: 'Records a probe; its completion arrives on probeCompleted.' })
+  @Mutation(() => ProbeModel, {
+    description:
+      'Records a probe; its completion arrives on probeCompleted. Limited per IP (no session needed).',
+  })
   recordProbe(
     @CurrentActor() actor: Actor,
+    @CurrentClient() client: z.input<typeof ClientSchema>,
     @Args('id', { type: () => ID }) id: string,
     @Args('note') note: string,
   ): Promise<ProbeModel> {
+    this.budgets.take('probesPerIp', client.ip);
     return this.bus.request(recordProbe, actor, { id, note });
   }
 

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { probeCompleted } from '@memoreel/contracts';
+import { BusClient, InProcessBus } from '@memoreel/platform';
+import { uniqueNamespace } from '@memoreel/testing';
+import { GraphQLError } from 'graphql';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_LIMITS } from '../gateway.limits.js';
+import { liveIterator, SLOW_SUBSCRIBER } from './live-iterator.js';
+
+const buses: InProcessBus[] = [];
+afterEach(async () => {
+  for (const bus of buses.splice(0)) await bus.close();
+});
+
+function busClient(): BusClient {
+  const bus = new InProcessBus({ namespace: uniqueNamespace('live') });
+  buses.push(bus);
+  return new BusClient(bus);
+}
+
+const completion = (deliveries: number) => ({
+  id: randomUUID(),
+  note: 'check',
+  recordedAt: new Date().toISOString(),
+  consumedAt: new Date().toISOString(),
+  deliveries,
+});
+
+describe('liveIterator', () => {
+  it('keeps events for a reader a little behind, in order', async () => {
+    const client = busClient();
+    const events = liveIterator(client, probeCompleted, {
+      field: 'probeCompleted',
+      accept: () => true,
+      maxQueued: 3,
+    });
+    for (let i = 1; i <= 3; i++) await client.publishLive(probeCompleted, completion(i));
+
+    for (let i = 1; i <= 3; i++) {
+      expect((await events.next()).value?.probeCompleted.deliveries).toBe(i);
+    }
+    await events.return?.();
+  });
+
+  it('ends the subscription with SLOW_SUBSCRIBER when a reader falls more than the queue behind', async () => {
+    const client = busClient();
+    const events = liveIterator(client, probeCompleted, {
+      field: 'probeCompleted',
+      accept: () => true,
+      maxQueued: 3,
+    });
+    for (let i = 1; i <= 4; i++) await client.publishLive(probeCompleted, completion(i));
+
+    const error = await events.next().then(
+      () => new Error('expected the subscription to end'),
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(GraphQLError);
+    expect(error).toMatchObject({
+      message: SLOW_SUBSCRIBER.message,
+      extensions: { code: SLOW_SUBSCRIBER.code },
+    });
+    // Ended for good: the bus subscription is gone and later events are not kept.
+    await client.publishLive(probeCompleted, completion(5));
+    expect(await events.next()).toEqual({ value: undefined, done: true });
+  });
+
+  it('bounds the queue by LIVE_LIMITS unless told otherwise', async () => {
+    const client = busClient();
+    const events = liveIterator(client, probeCompleted, { field: 'probeCompleted', accept: () => true });
+    for (let i = 1; i <= LIVE_LIMITS.queuedEventsPerSubscription; i++) {
+      await client.publishLive(probeCompleted, completion(i));
+    }
+    expect((await events.next()).value?.probeCompleted.deliveries).toBe(1);
+    await client.publishLive(probeCompleted, completion(101));
+    await client.publishLive(probeCompleted, completion(102));
+    await vi.waitFor(() =>
+      expect(events.next()).rejects.toMatchObject({ extensions: { code: SLOW_SUBSCRIBER.code } }),
+    );
+  });
+});
