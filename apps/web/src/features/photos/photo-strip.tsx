@@ -28,7 +28,7 @@ export function PhotoStrip({
       className="sticky bottom-20 z-20 mx-2 mt-6 rounded-xl border bg-card/95 shadow-lg shadow-primary/5 backdrop-blur md:bottom-0 md:mx-0 md:rounded-none md:border-x-0 md:border-b-0"
     >
       <div className="flex items-center gap-3 px-3 py-2 md:px-6">
-        <p className="hidden shrink-0 items-center gap-1.5 text-muted-foreground text-xs sm:flex">
+        <p className="sr-only shrink-0 items-center gap-1.5 text-muted-foreground text-xs sm:not-sr-only sm:flex">
           <GripHorizontal aria-hidden="true" className="size-4" />
           {text.hint}
         </p>
@@ -46,7 +46,6 @@ export function PhotoStrip({
           />
         </div>
       </div>
-      <p className="sr-only">{text.hint}</p>
     </section>
   );
 }

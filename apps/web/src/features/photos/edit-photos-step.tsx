@@ -1,0 +1,214 @@
+import { PHOTO_FILTER_LABELS, photoMessages, photoWorkflowTexts } from '@memoreel/domain';
+import { Link } from '@tanstack/react-router';
+import {
+  ArrowLeft,
+  ArrowRight,
+  Eraser,
+  LoaderCircle,
+  MoreHorizontal,
+  SlidersHorizontal,
+  Sparkles,
+  Trash2,
+} from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../ui/tooltip';
+import { clampIndex, PhotoCarousel } from './photo-carousel';
+import { PhotoFilterDialog } from './photo-filter-dialog';
+import { PhotoImage } from './photo-image';
+import { useDeletePhotos, usePhotos, useSetPhotoFilter } from './photo-queries';
+import { PhotoStepPage } from './photo-step-page';
+import { PhotoStrip } from './photo-strip';
+import type { Photo } from './photos-api';
+import { photosContent } from './photos-content';
+import { WhenPhotosLoaded } from './photos-load-states';
+
+const text = photosContent.edit;
+
+/** Step 3 (spec 2 §2): one photo at a time, its filter, deleting it; AI edits come with their own issue. */
+export function EditPhotosStep({
+  projectId,
+  initialIndex = 0,
+}: {
+  projectId: string;
+  initialIndex?: number;
+}) {
+  const photos = usePhotos(projectId);
+  const [wanted, setIndex] = useState(initialIndex);
+  const count = photos.data?.length ?? 0;
+  const index = clampIndex(wanted, count);
+
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/sort" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/project/$projectId/animate" params={{ projectId }}>
+              {text.forward} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      }
+      footer={<PhotoStrip projectId={projectId} activeIndex={index} onSelect={setIndex} />}
+    >
+      <WhenPhotosLoaded query={photos}>
+        {(loaded) => {
+          const photo = loaded[index];
+          if (!photo) return <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>;
+          return (
+            <PhotoCarousel index={index} count={loaded.length} onIndexChange={setIndex} slideKey={photo.id}>
+              <EditPhotoCard key={photo.id} projectId={projectId} photo={photo} />
+            </PhotoCarousel>
+          );
+        }}
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}
+
+function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }) {
+  const [confirming, setConfirming] = useState(false);
+  const [choosingFilter, setChoosingFilter] = useState(false);
+  const remove = useDeletePhotos(projectId);
+  const setFilter = useSetPhotoFilter(projectId);
+
+  const deletePhoto = () =>
+    remove.mutate([photo.id], {
+      onSuccess: () => toast.success(photoMessages.photoRemoved),
+      onError: () => {
+        toast.error(photoMessages.removeFailed);
+        setConfirming(false);
+      },
+    });
+
+  return (
+    <article aria-label={photo.originalName} className="overflow-hidden rounded-2xl border bg-card shadow-sm">
+      <header className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
+        <p className="min-w-0 truncate font-medium text-sm" title={photo.originalName}>
+          {photo.originalName}
+        </p>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="size-9" aria-label={text.menu}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem
+              onSelect={() => setConfirming(true)}
+              className="text-destructive data-[highlighted]:text-destructive [&_svg]:text-destructive"
+            >
+              <Trash2 aria-hidden="true" />
+              {text.deletePhoto}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </header>
+      <div className="relative grid aspect-[4/3] place-items-center bg-muted/60 sm:aspect-video">
+        <PhotoImage
+          photo={photo}
+          size="carousel"
+          className="grid size-full place-items-center bg-transparent"
+          imageClassName="object-contain"
+        />
+        {photo.filter !== 'none' && (
+          <span className="absolute top-3 left-3 rounded-full bg-black/60 px-2.5 py-1 font-medium text-white text-xs backdrop-blur-sm">
+            {PHOTO_FILTER_LABELS[photo.filter]}
+          </span>
+        )}
+        {confirming && (
+          <div
+            role="alertdialog"
+            aria-modal="false"
+            aria-labelledby="delete-photo-title"
+            aria-describedby="delete-photo-body"
+            className="absolute inset-0 grid place-items-center bg-background/85 p-6 backdrop-blur-sm animate-fade-in motion-reduce:animate-none"
+          >
+            <div className="max-w-xs text-center">
+              <h2 id="delete-photo-title" className="font-display font-medium text-2xl">
+                {photoWorkflowTexts.deletePhotoTitle}
+              </h2>
+              <p id="delete-photo-body" className="mt-1.5 text-muted-foreground text-sm">
+                {photoWorkflowTexts.deletePhotoBody}
+              </p>
+              <div className="mt-5 flex justify-center gap-2">
+                <Button
+                  variant="outline"
+                  onClick={() => setConfirming(false)}
+                  disabled={remove.isPending}
+                  autoFocus
+                >
+                  {text.cancel}
+                </Button>
+                <Button variant="destructive" onClick={deletePhoto} disabled={remove.isPending}>
+                  {remove.isPending ? (
+                    <>
+                      <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+                      {photoWorkflowTexts.deleting}
+                    </>
+                  ) : (
+                    text.delete
+                  )}
+                </Button>
+              </div>
+            </div>
+          </div>
+        )}
+      </div>
+      <footer className="flex flex-wrap items-center justify-center gap-2 p-4">
+        <Button onClick={() => setChoosingFilter(true)}>
+          <SlidersHorizontal aria-hidden="true" />
+          {text.filters}
+        </Button>
+        <TooltipProvider delayDuration={150}>
+          <ComingSoonButton icon={<Eraser aria-hidden="true" />} label={text.removeBackground} />
+          <ComingSoonButton icon={<Sparkles aria-hidden="true" />} label={text.enhance} />
+        </TooltipProvider>
+      </footer>
+      <PhotoFilterDialog
+        photo={photo}
+        open={choosingFilter}
+        onOpenChange={setChoosingFilter}
+        onPick={(filter) => {
+          setChoosingFilter(false);
+          if (filter !== photo.filter) setFilter.mutate({ id: photo.id, filter });
+        }}
+      />
+    </article>
+  );
+}
+
+/** A slot for the AI edits (another issue): visible, focusable, and saying they are on their way. */
+function ComingSoonButton({ icon, label }: { icon: React.ReactNode; label: string }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="outline"
+          aria-disabled="true"
+          aria-description={text.aiComingSoon}
+          onClick={() => toast.info(text.aiComingSoon)}
+          className="cursor-not-allowed opacity-60 hover:bg-background"
+        >
+          {icon}
+          {label}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{text.aiComingSoon}</TooltipContent>
+    </Tooltip>
+  );
+}
