@@ -14,6 +14,7 @@ import { LiveSessions } from './live/live-sessions.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
+import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
@@ -71,6 +72,7 @@ export class GatewayModule implements NestModule {
       providers: [
         ProbeResolver,
         ProjectsResolver,
+        PhotosResolver,
         BillingResolver,
         PurchasesResolver,
         NewsletterResolver,

@@ -26,6 +26,7 @@ export const signUp = defineRequest('auth.user.sign-up', {
     password: PasswordInputSchema,
     redirectTo: RedirectSchema,
     fullName: z.string().trim().max(200).optional(),
+    /** Required unless the auth service runs with BOT_CHECK_REQUIRED=false (else `captcha_failed`). */
     botCheck: BotCheckTokenSchema.optional(),
   }),
   reply: SessionOrConfirmation,
@@ -99,6 +100,7 @@ export const recoverPassword = defineRequest('auth.user.recover', {
     client: ClientSchema,
     email: EmailSchema,
     redirectTo: RedirectSchema,
+    /** Required unless the auth service runs with BOT_CHECK_REQUIRED=false (else `captcha_failed`). */
     botCheck: BotCheckTokenSchema.optional(),
   }),
   reply: z.object({ sent: z.literal(true) }),
@@ -113,6 +115,7 @@ export const sendOtp = defineRequest('auth.otp.send', {
     phone: z.string().max(32).optional(),
     createUser: z.boolean().default(true),
     redirectTo: RedirectSchema,
+    /** Required unless the auth service runs with BOT_CHECK_REQUIRED=false (else `captcha_failed`). */
     botCheck: BotCheckTokenSchema.optional(),
   }),
   reply: z.object({ sent: z.literal(true) }),
