@@ -74,11 +74,9 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     started.push(() => bus.close());
 
     const url = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${config.HOST}:${config.PORT}`;
-    const storage = new LocalStorage({
-      rootDir: join(dataDir, 'storage'),
-      publicBaseUrl: url,
-      signingSecret: await storageSigningSecret(dataDir),
-    });
+    const storageDir = join(dataDir, 'storage');
+    const signingSecret = await storageSigningSecret(dataDir);
+    const storage = new LocalStorage({ rootDir: storageDir, publicBaseUrl: url, signingSecret });
     await storage.ensureBuckets(STORAGE_BUCKETS);
 
     let mailCatcher: MailCatcher | undefined;
@@ -92,6 +90,10 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       ...process.env,
       PUBLIC_URL: url,
       SMTP_URL: config.SMTP_URL ?? mailCatcher?.smtpUrl,
+      // Media writes to the folder the gateway's /storage route serves, with the same signing key.
+      STORAGE_DRIVER: 'local',
+      STORAGE_DIR: storageDir,
+      STORAGE_SIGNING_SECRET: signingSecret,
     };
     const running: RunningService[] = [];
     const servicesSince = performance.now();

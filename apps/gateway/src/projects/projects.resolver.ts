@@ -4,6 +4,7 @@ import {
   createInitialProject,
   createProject,
   deleteProject,
+  getPhotoUrls,
   getProject,
   listProjects,
   renameProject,
@@ -30,7 +31,19 @@ export class ProjectsResolver {
 
   @Query(() => [ProjectListItemModel], { description: 'Your projects, newest first (at most 20).' })
   async projects(@CurrentActor() actor: Actor): Promise<ProjectListItemModel[]> {
-    return (await this.bus.request(listProjects, actor, {})).projects;
+    const { projects } = await this.bus.request(listProjects, actor, {});
+    // The cards' photos come as ids; media signs their grid thumbnails (a photo without one yet is left out).
+    const ids = projects.flatMap((project) => project.photos.map((photo) => photo.id));
+    if (ids.length === 0) return projects;
+    const { photos } = await this.bus.request(getPhotoUrls, actor, { ids });
+    const grid = new Map(photos.flatMap((photo) => (photo.urls ? [[photo.id, photo.urls.grid]] : [])));
+    return projects.map((project) => ({
+      ...project,
+      photos: project.photos.flatMap((photo) => {
+        const url = grid.get(photo.id);
+        return url ? [{ id: photo.id, url }] : [];
+      }),
+    }));
   }
 
   @Query(() => ProjectModel, { description: 'One of your projects.' })

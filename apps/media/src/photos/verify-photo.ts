@@ -1,3 +1,4 @@
+/// <reference path="../types/heic-convert.d.ts" />
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@memoreel/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import convertHeic from 'heic-convert';

@@ -1,0 +1,174 @@
+import {
+  type Actor,
+  completePhotoUploads,
+  deletePhotos,
+  getPhotoQuota,
+  getPhotoUrls,
+  listPhotos,
+  type Photo,
+  type PhotoUrls,
+  reorderPhoto,
+  requestPhotoUploads,
+  setPhotoFilter,
+  setPhotoTransforms,
+} from '@memoreel/contracts';
+import type { PhotoFilter } from '@memoreel/domain';
+import { BusClient } from '@memoreel/platform';
+import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { CurrentActor } from '../http/current-actor.js';
+import {
+  PhotoModel,
+  PhotoQuotaModel,
+  PhotoTransformsInput,
+  PhotoUploadFileInput,
+  PhotoUploadPlanModel,
+  PhotoUploadResultModel,
+} from './photo.model.js';
+
+/** How long a completed upload may take to appear in projects (the media.photo.stored consumer). */
+const ROW_WAIT_MS = 5_000;
+
+const toModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
+  id: photo.id,
+  projectId: photo.projectId,
+  originalName: photo.originalName,
+  displayOrder: photo.displayOrder,
+  status: photo.status,
+  submittedBy: photo.submittedBy,
+  filter: photo.filter,
+  transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
+  width: photo.width,
+  height: photo.height,
+  urls,
+  createdAt: photo.createdAt,
+});
+
+/**
+ * The photo operations of steps 1–4 (docs/photos-api.md). Rows come from projects, objects and
+ * their signed URLs from media; each service checks ownership for the caller.
+ */
+@Resolver(() => PhotoModel)
+export class PhotosResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => [PhotoModel], { description: "The project's accepted photos in display order." })
+  async photos(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+  ): Promise<PhotoModel[]> {
+    const { photos } = await this.bus.request(listPhotos, actor, { projectId });
+    return this.withUrls(actor, photos);
+  }
+
+  @Query(() => PhotoQuotaModel)
+  photoQuota(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+  ): Promise<PhotoQuotaModel> {
+    return this.bus.request(getPhotoQuota, actor, { projectId });
+  }
+
+  @Mutation(() => PhotoUploadPlanModel, {
+    description:
+      'Reserves quota atomically (reservations count until completed or expired) and returns presigned PUTs.',
+  })
+  requestPhotoUploads(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('files', { type: () => [PhotoUploadFileInput] }) files: PhotoUploadFileInput[],
+  ): Promise<PhotoUploadPlanModel> {
+    return this.bus.request(requestPhotoUploads, actor, { projectId, files });
+  }
+
+  @Mutation(() => [PhotoUploadResultModel], {
+    description:
+      'Verifies each uploaded object (size, magic bytes, pixel limit, decodes whole), converts HEIC to JPEG, stores the photo.',
+  })
+  async completePhotoUploads(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('uploadIds', { type: () => [ID] }) uploadIds: string[],
+  ): Promise<PhotoUploadResultModel[]> {
+    // Verification can take seconds per file (a large HEIC); the default 5 s would cut it short.
+    const { results } = await this.bus.request(
+      completePhotoUploads,
+      actor,
+      { projectId, uploadIds },
+      { timeoutMs: 30_000 + uploadIds.length * 10_000 },
+    );
+    const accepted = results.flatMap((result) => (result.photoId ? [result.photoId] : []));
+    const photos = new Map((await this.rowsOf(actor, projectId, accepted)).map((p) => [p.id, p]));
+    return results.map((result) => ({
+      uploadId: result.uploadId,
+      photo: (result.photoId && photos.get(result.photoId)) || null,
+      error: result.error,
+    }));
+  }
+
+  @Mutation(() => [ID], { description: 'Deletes photos and their objects; returns the ids deleted.' })
+  async deletePhotos(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('ids', { type: () => [ID] }) ids: string[],
+  ): Promise<string[]> {
+    return (await this.bus.request(deletePhotos, actor, { projectId, ids })).ids;
+  }
+
+  @Mutation(() => [PhotoModel], {
+    description:
+      'Moves the photo at index `from` to index `to` (0-based, accepted photos in display order); returns the new order.',
+  })
+  async reorderPhoto(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('from', { type: () => Int }) from: number,
+    @Args('to', { type: () => Int }) to: number,
+  ): Promise<PhotoModel[]> {
+    const { photos } = await this.bus.request(reorderPhoto, actor, { projectId, from, to });
+    return this.withUrls(actor, photos);
+  }
+
+  @Mutation(() => PhotoModel)
+  async setPhotoFilter(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('filter') filter: string,
+  ): Promise<PhotoModel> {
+    // An unknown filter is refused by the contract's schema (VALIDATION_FAILED).
+    const photo = await this.bus.request(setPhotoFilter, actor, { id, filter: filter as PhotoFilter });
+    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
+  }
+
+  @Mutation(() => PhotoModel, {
+    description: "Stores the motion clamped to the spec's bounds (clampTransforms); returns what was stored.",
+  })
+  async setPhotoTransforms(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('transforms', { type: () => PhotoTransformsInput }) transforms: PhotoTransformsInput,
+  ): Promise<PhotoModel> {
+    const photo = await this.bus.request(setPhotoTransforms, actor, {
+      id,
+      transforms: { '0': { ...transforms.start }, '100': { ...transforms.end } },
+    });
+    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
+  }
+
+  private async withUrls(actor: Actor, photos: Photo[]): Promise<PhotoModel[]> {
+    if (photos.length === 0) return [];
+    const { photos: signed } = await this.bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
+    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
+    return photos.map((photo) => toModel(photo, urls.get(photo.id) ?? null));
+  }
+
+  /** The rows of just-stored photos: projects adds them on media.photo.stored, usually within milliseconds. */
+  private async rowsOf(actor: Actor, projectId: string, ids: string[]): Promise<PhotoModel[]> {
+    if (ids.length === 0) return [];
+    const deadline = Date.now() + ROW_WAIT_MS;
+    for (;;) {
+      const { photos } = await this.bus.request(listPhotos, actor, { projectId, ids });
+      if (photos.length === ids.length || Date.now() > deadline) return this.withUrls(actor, photos);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
