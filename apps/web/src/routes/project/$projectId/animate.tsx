@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { AnimatePhotosStep } from '../../../features/photos/animate-photos-step';
 
 export const Route = createFileRoute('/project/$projectId/animate')({
-  component: () => <ComingSoonPage title="Animate Your Photos" />,
+  component: AnimateRoute,
 });
+
+function AnimateRoute() {
+  const { projectId } = Route.useParams();
+  return <AnimatePhotosStep projectId={projectId} />;
+}

@@ -1,0 +1,118 @@
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../testing/render-app';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  sampleProject,
+  signedInClient,
+  stubGraphQL,
+} from '../project/fake-graphql';
+import { PROJECT_ID, samplePhotos } from './fake-photos';
+import type { Photo } from './photos-api';
+
+configure({ asyncUtilTimeout: 5_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
+  return stubGraphQL({
+    project: () => sampleProject({ id: PROJECT_ID }),
+    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: photos.length })],
+    projectCount: () => ({ count: 1, limit: 10 }),
+    photos: () => photos,
+    setPhotoTransforms: ({ id, transforms }) => ({
+      ...photos.find((photo) => photo.id === id),
+      transforms,
+    }),
+    ...answers,
+  });
+}
+
+const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
+  fetchMock.mock.calls
+    .map(
+      ([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> },
+    )
+    .filter((body) => body.query.startsWith('mutation SetPhotoTransforms'))
+    .map((body) => body.variables);
+
+const open = () => renderApp(`/project/${PROJECT_ID}/animate`, signedInClient());
+
+describe('step 4: Animate Your Photos', () => {
+  it('edits the end pose with the zoom control and saves it after a quiet moment', async () => {
+    const fetchMock = stubProject(samplePhotos(2));
+    open();
+    expect(await screen.findByText('Photo 1 of 2')).toBeTruthy();
+    const startTab = screen.getByRole('tab', { name: 'Start Position' });
+    expect(startTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'End Position' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    // The zoom percentage shows while zooming.
+    const frame = screen.getByTestId('animation-frame');
+    expect(within(frame).getByText('120%')).toBeTruthy();
+    expect(screen.getByTestId('animation-pose').style.transform).toBe(
+      'translate(0%, 0%) rotate(0deg) scale(1.2)',
+    );
+    expect(saves(fetchMock)).toHaveLength(0);
+
+    await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+    expect(saves(fetchMock)[0]).toEqual({
+      id: 'photo-0',
+      transforms: {
+        start: { scale: 1, translateX: 0, translateY: 0, rotate: 0 },
+        end: { scale: 1.2, translateX: 0, translateY: 0, rotate: 0 },
+      },
+    });
+  });
+
+  it('moves the photo with the arrow keys and rotates with the buttons, showing degrees over a grid', async () => {
+    const fetchMock = stubProject(samplePhotos(1));
+    open();
+    const frame = await screen.findByTestId('animation-frame');
+    fireEvent.keyDown(frame, { key: 'ArrowRight', shiftKey: true });
+    fireEvent.keyDown(frame, { key: 'ArrowDown' });
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate right' }));
+    expect(within(frame).getByText('15°')).toBeTruthy();
+    expect(screen.getByTestId('animation-pose').style.transform).toBe(
+      'translate(5%, 3%) rotate(15deg) scale(1)',
+    );
+    // Switching keyframe saves at once.
+    fireEvent.click(screen.getByRole('tab', { name: 'End Position' }));
+    await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+    expect(saves(fetchMock)[0]?.transforms).toHaveProperty('start', {
+      scale: 1,
+      translateX: 5,
+      translateY: 3,
+      rotate: 15,
+    });
+    expect(screen.getByTestId('animation-pose').style.transform).toBe(
+      'translate(0%, 0%) rotate(0deg) scale(1)',
+    );
+  });
+
+  it('previews the motion and stops it', async () => {
+    stubProject(samplePhotos(1));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview Animation' }));
+    const stop = screen.getByRole('button', { name: 'Stop Preview' });
+    fireEvent.click(stop);
+    expect(screen.getByRole('button', { name: 'Preview Animation' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Start Position' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('says when the motion could not be saved', async () => {
+    stubProject(samplePhotos(1), {
+      setPhotoTransforms: () => {
+        throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Zoom out' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    await act(async () => {});
+    expect(await screen.findByText('Failed to update transform')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to Edit Photos/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Next: Design Video/ })).toBeTruthy();
+  });
+});

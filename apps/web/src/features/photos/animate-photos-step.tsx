@@ -1,0 +1,75 @@
+import { clampTransform, DURATION_PER_PHOTO, photoWorkflowTexts } from '@memoreel/domain';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../ui/button';
+import { useProject } from '../project/queries';
+import { AnimationEditor } from './animation-editor';
+import { clampIndex, PhotoCarousel } from './photo-carousel';
+import { usePhotos, useSetPhotoTransforms } from './photo-queries';
+import { PhotoStepPage } from './photo-step-page';
+import { photosContent } from './photos-content';
+import { WhenPhotosLoaded } from './photos-load-states';
+
+const text = photosContent.animate;
+
+/** Step 4 (spec 2 §2): each photo's start and end pose, previewed as the video will move it. */
+export function AnimatePhotosStep({ projectId }: { projectId: string }) {
+  const photos = usePhotos(projectId);
+  const project = useProject(projectId);
+  const save = useSetPhotoTransforms(projectId);
+  const [wanted, setIndex] = useState(0);
+  const index = clampIndex(wanted, photos.data?.length ?? 0);
+  const durationPerPhoto = project.data?.videoSettings.durationPerPhoto ?? DURATION_PER_PHOTO.default;
+
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/edit" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/project/$projectId/design" params={{ projectId }}>
+              {text.next} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <WhenPhotosLoaded query={photos}>
+        {(loaded) => {
+          const photo = loaded[index];
+          if (!photo) return <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>;
+          return (
+            <PhotoCarousel index={index} count={loaded.length} onIndexChange={setIndex} slideKey={photo.id}>
+              <article
+                aria-label={photo.originalName}
+                className="rounded-2xl border bg-card p-3 shadow-sm sm:p-5"
+              >
+                <AnimationEditor
+                  key={photo.id}
+                  photo={photo}
+                  durationPerPhoto={durationPerPhoto}
+                  onSave={(transforms) =>
+                    save.mutate({
+                      id: photo.id,
+                      transforms: {
+                        start: clampTransform(transforms.start),
+                        end: clampTransform(transforms.end),
+                      },
+                    })
+                  }
+                />
+              </article>
+            </PhotoCarousel>
+          );
+        }}
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}

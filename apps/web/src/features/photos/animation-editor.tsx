@@ -1,0 +1,538 @@
+import {
+  animationPreviewMs,
+  type PhotoTransform,
+  ROTATION_BUTTON_OVERLAY_MS,
+  TRANSFORM_LIMITS,
+  transformAt,
+  WHEEL_INTERACTION_END_MS,
+  ZOOM_BUTTON_OVERLAY_MS,
+} from '@memoreel/domain';
+import { Minus, Play, Plus, RotateCcw, RotateCw, Square, Undo2 } from 'lucide-react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { cn } from '../../lib/cn';
+import { useLatest } from '../../lib/use-latest';
+import { Button } from '../../ui/button';
+import { PhotoImage } from './photo-image';
+import type { Photo } from './photos-api';
+import { photosContent } from './photos-content';
+import {
+  draggedTo,
+  nudged,
+  photoTransformCss,
+  rotatedTo,
+  TransformSaveScheduler,
+  wheelZoomed,
+  zoomedTo,
+} from './transform-editing';
+
+const text = photosContent.animate;
+type Keyframe = 'start' | 'end';
+type Transforms = Photo['transforms'];
+const ZOOM_BUTTON_STEP = 0.1;
+const ROTATION_BUTTON_STEP = 15;
+
+interface AnimationEditorProps {
+  photo: Photo;
+  durationPerPhoto: number;
+  onSave: (transforms: Transforms) => void;
+}
+
+/**
+ * Spec §4 "Animation editor" for one photo: Start / End keyframes edited by dragging, wheel,
+ * zoom and rotation controls; a preview eased between them; edits saved after a quiet moment.
+ */
+export function AnimationEditor({ photo, durationPerPhoto, onSave }: AnimationEditorProps) {
+  const [transforms, setTransforms] = useState<Transforms>(photo.transforms);
+  const latest = useLatest(transforms);
+  const [keyframe, setKeyframe] = useState<Keyframe>('start');
+  const [playingPose, setPlayingPose] = useState<PhotoTransform | null>(null);
+  const [interacting, setInteracting] = useState(false);
+  const [overlay, setOverlay] = useState({ rotating: false, zooming: false });
+  const saveLatest = useLatest(onSave);
+  const [saver] = useState(
+    () => new TransformSaveScheduler<Transforms>((value) => saveLatest.current(value)),
+  );
+  const frame = useRef<HTMLDivElement>(null);
+  const drag = useRef<{
+    x: number;
+    y: number;
+    atStart: PhotoTransform;
+    width: number;
+    height: number;
+  } | null>(null);
+  const animation = useRef<number | undefined>(undefined);
+  const overlayTimers = useRef<{
+    rotating?: ReturnType<typeof setTimeout>;
+    zooming?: ReturnType<typeof setTimeout>;
+  }>({});
+  const wheelTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tabsId = useId();
+
+  const playing = playingPose !== null;
+  const pose = playingPose ?? transforms[keyframe];
+
+  const stopPreview = useCallback(() => {
+    if (animation.current !== undefined) cancelAnimationFrame(animation.current);
+    animation.current = undefined;
+    setPlayingPose(null);
+  }, []);
+
+  // Leaving the photo (next photo, next step) saves what is pending and stops the preview.
+  useEffect(
+    () => () => {
+      saver.flush();
+      stopPreview();
+      clearTimeout(wheelTimer.current);
+      clearTimeout(overlayTimers.current.rotating);
+      clearTimeout(overlayTimers.current.zooming);
+    },
+    [saver, stopPreview],
+  );
+
+  const edit = useCallback(
+    (change: (current: PhotoTransform) => PhotoTransform) => {
+      const next = { ...latest.current, [keyframe]: change(latest.current[keyframe]) };
+      latest.current = next;
+      setTransforms(next);
+      saver.change(next);
+    },
+    [keyframe, latest, saver],
+  );
+
+  const showOverlay = (kind: 'rotating' | 'zooming', forMs?: number) => {
+    clearTimeout(overlayTimers.current[kind]);
+    setOverlay((current) => ({ ...current, [kind]: true }));
+    if (forMs !== undefined) {
+      overlayTimers.current[kind] = setTimeout(
+        () => setOverlay((current) => ({ ...current, [kind]: false })),
+        forMs,
+      );
+    }
+  };
+  const hideOverlay = (kind: 'rotating' | 'zooming') => {
+    clearTimeout(overlayTimers.current[kind]);
+    setOverlay((current) => ({ ...current, [kind]: false }));
+  };
+
+  const beginInteraction = () => {
+    if (playing) stopPreview();
+    saver.beginInteraction();
+    setInteracting(true);
+  };
+  const endInteraction = () => {
+    saver.endInteraction();
+    setInteracting(false);
+  };
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  const onWheel = useLatest((event: WheelEvent) => {
+    event.preventDefault();
+    beginInteraction();
+    showOverlay('zooming');
+    edit((current) => wheelZoomed(current, event.deltaY));
+    clearTimeout(wheelTimer.current);
+    wheelTimer.current = setTimeout(() => {
+      endInteraction();
+      hideOverlay('zooming');
+    }, WHEEL_INTERACTION_END_MS);
+  });
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const listener = (event: WheelEvent) => onWheel.current(event);
+    element.addEventListener('wheel', listener, { passive: false });
+    return () => element.removeEventListener('wheel', listener);
+  }, [onWheel]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0 || !frame.current) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const box = frame.current.getBoundingClientRect();
+    drag.current = {
+      x: event.clientX,
+      y: event.clientY,
+      atStart: latest.current[keyframe],
+      width: box.width,
+      height: box.height,
+    };
+    beginInteraction();
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start) return;
+    edit(() =>
+      draggedTo(
+        start.atStart,
+        { x: event.clientX - start.x, y: event.clientY - start.y },
+        { width: start.width, height: start.height },
+      ),
+    );
+  };
+  const onPointerEnd = () => {
+    if (!drag.current) return;
+    drag.current = null;
+    endInteraction();
+  };
+
+  const onFrameKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moved = nudged(latest.current[keyframe], event.key, event.shiftKey);
+    if (moved) {
+      event.preventDefault();
+      if (playing) stopPreview();
+      edit(() => moved);
+    } else if (event.key === '+' || event.key === '=') {
+      zoomBy(ZOOM_BUTTON_STEP);
+    } else if (event.key === '-') {
+      zoomBy(-ZOOM_BUTTON_STEP);
+    }
+  };
+
+  const zoomBy = (step: number) => {
+    if (playing) stopPreview();
+    showOverlay('zooming', ZOOM_BUTTON_OVERLAY_MS);
+    edit((current) => zoomedTo(current, current.scale + step));
+  };
+  const rotateBy = (step: number) => {
+    if (playing) stopPreview();
+    showOverlay('rotating', ROTATION_BUTTON_OVERLAY_MS);
+    edit((current) => rotatedTo(current, current.rotate + step));
+  };
+
+  const chooseKeyframe = (next: Keyframe) => {
+    // Spec §4: switching keyframe saves pending changes first, and stops a preview.
+    saver.flush();
+    stopPreview();
+    setKeyframe(next);
+  };
+
+  const startPreview = () => {
+    saver.flush();
+    const duration = animationPreviewMs(durationPerPhoto);
+    const { start, end } = latest.current;
+    const startedAt = performance.now();
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - startedAt) / duration);
+      setPlayingPose(transformAt(start, end, progress));
+      if (progress < 1) animation.current = requestAnimationFrame(step);
+      else stopPreview();
+    };
+    setPlayingPose(start);
+    animation.current = requestAnimationFrame(step);
+  };
+
+  const reset = () => {
+    if (playing) stopPreview();
+    edit(() => ({ scale: 1, translateX: 0, translateY: 0, rotate: 0 }));
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <KeyframeTabs id={tabsId} keyframe={keyframe} onChange={chooseKeyframe} />
+        <div className="flex gap-2">
+          <Button variant="ghost" size="sm" onClick={reset} disabled={playing}>
+            <Undo2 aria-hidden="true" />
+            {text.reset}
+          </Button>
+          <Button
+            size="sm"
+            variant={playing ? 'secondary' : 'default'}
+            onClick={playing ? stopPreview : startPreview}
+          >
+            {playing ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
+            {playing ? text.stop : text.preview}
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex gap-3">
+        <ZoomControl
+          scale={pose.scale}
+          onChange={(value) => {
+            showOverlay('zooming');
+            edit((current) => zoomedTo(current, value));
+          }}
+          onStep={zoomBy}
+          onInteractionStart={() => {
+            beginInteraction();
+            showOverlay('zooming');
+          }}
+          onInteractionEnd={() => {
+            endInteraction();
+            showOverlay('zooming', ZOOM_BUTTON_OVERLAY_MS);
+          }}
+        />
+        <div
+          ref={frame}
+          id={`${tabsId}-panel`}
+          role="tabpanel"
+          aria-labelledby={`${tabsId}-${keyframe}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the photo is moved with the arrow keys here
+          tabIndex={0}
+          aria-describedby={`${tabsId}-hint`}
+          data-own-arrows
+          data-testid="animation-frame"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerEnd}
+          onPointerCancel={onPointerEnd}
+          onKeyDown={onFrameKeyDown}
+          className={cn(
+            'relative aspect-video min-w-0 flex-1 cursor-grab touch-none select-none overflow-hidden rounded-xl bg-neutral-950 outline-none ring-offset-2 ring-offset-background focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing',
+          )}
+        >
+          <div
+            className={cn(
+              'absolute inset-0',
+              !interacting &&
+                !playing &&
+                'transition-transform duration-300 ease-out motion-reduce:transition-none',
+            )}
+            style={{ transform: photoTransformCss(pose) }}
+            data-testid="animation-pose"
+          >
+            <PhotoImage
+              photo={photo}
+              size="carousel"
+              alt=""
+              className="size-full bg-transparent"
+              imageClassName="object-contain"
+            />
+          </div>
+          {overlay.rotating && <RotationGrid />}
+          <span className="pointer-events-none absolute top-2.5 left-2.5 rounded-full bg-black/60 px-2.5 py-1 font-medium text-white text-xs backdrop-blur-sm">
+            {playing ? text.preview : keyframe === 'start' ? text.start : text.end}
+          </span>
+          <div className="pointer-events-none absolute top-2.5 right-2.5 flex gap-1.5" aria-live="polite">
+            {overlay.zooming && <OverlayBadge>{`${Math.round(pose.scale * 100)}%`}</OverlayBadge>}
+            {overlay.rotating && <OverlayBadge>{`${Math.round(pose.rotate)}°`}</OverlayBadge>}
+          </div>
+          <p
+            id={`${tabsId}-hint`}
+            className="pointer-events-none absolute inset-x-0 bottom-2 text-center text-white/80 text-xs [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]"
+          >
+            <span className="sr-only">{text.frameLabel} </span>
+            <span aria-hidden="true">{text.dragHint}</span>
+          </p>
+        </div>
+      </div>
+
+      <RotationControl
+        rotate={pose.rotate}
+        onChange={(value) => {
+          showOverlay('rotating');
+          edit((current) => rotatedTo(current, value));
+        }}
+        onStep={rotateBy}
+        onInteractionStart={() => {
+          beginInteraction();
+          showOverlay('rotating');
+        }}
+        onInteractionEnd={() => {
+          endInteraction();
+          showOverlay('rotating', ROTATION_BUTTON_OVERLAY_MS);
+        }}
+      />
+    </div>
+  );
+}
+
+function KeyframeTabs({
+  id,
+  keyframe,
+  onChange,
+}: {
+  id: string;
+  keyframe: Keyframe;
+  onChange: (keyframe: Keyframe) => void;
+}) {
+  const tabs: { value: Keyframe; label: string }[] = [
+    { value: 'start', label: text.start },
+    { value: 'end', label: text.end },
+  ];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = keyframe === 'start' ? 'end' : 'start';
+    onChange(next);
+    document.getElementById(`${id}-${next}`)?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label="Keyframe"
+      onKeyDown={onKeyDown}
+      className="inline-flex rounded-lg border bg-muted/60 p-1"
+    >
+      {tabs.map((tab) => (
+        <button
+          key={tab.value}
+          id={`${id}-${tab.value}`}
+          type="button"
+          role="tab"
+          aria-selected={keyframe === tab.value}
+          aria-controls={`${id}-panel`}
+          tabIndex={keyframe === tab.value ? 0 : -1}
+          onClick={() => onChange(tab.value)}
+          className={cn(
+            'rounded-md px-3 py-1.5 font-medium text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            keyframe === tab.value
+              ? 'bg-background shadow-sm'
+              : 'text-muted-foreground hover:text-foreground',
+          )}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface ControlProps {
+  onStep: (step: number) => void;
+  onInteractionStart: () => void;
+  onInteractionEnd: () => void;
+}
+
+/** Spec §2 step 4: the vertical Zoom control at the left of the preview. */
+function ZoomControl({
+  scale,
+  onChange,
+  onStep,
+  onInteractionStart,
+  onInteractionEnd,
+}: ControlProps & { scale: number; onChange: (value: number) => void }) {
+  const { min, max, step } = TRANSFORM_LIMITS.scale;
+  return (
+    <div className="flex w-10 shrink-0 flex-col items-center gap-1.5">
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        onClick={() => onStep(ZOOM_BUTTON_STEP)}
+        aria-label={text.zoomIn}
+      >
+        <Plus aria-hidden="true" />
+      </Button>
+      <input
+        type="range"
+        aria-label={text.zoom}
+        aria-orientation="vertical"
+        aria-valuetext={`${Math.round(scale * 100)}%`}
+        min={min}
+        max={max}
+        step={step}
+        value={scale}
+        onChange={(event) => onChange(Number(event.target.value))}
+        onPointerDown={onInteractionStart}
+        onPointerUp={onInteractionEnd}
+        onPointerCancel={onInteractionEnd}
+        className="min-h-24 w-2 flex-1 cursor-pointer accent-primary [direction:rtl] [writing-mode:vertical-lr]"
+      />
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        onClick={() => onStep(-ZOOM_BUTTON_STEP)}
+        aria-label={text.zoomOut}
+      >
+        <Minus aria-hidden="true" />
+      </Button>
+      <span className="text-[10px] text-muted-foreground uppercase tracking-wide">{text.zoom}</span>
+    </div>
+  );
+}
+
+/** Spec §2 step 4: the Rotation control below the preview. */
+function RotationControl({
+  rotate,
+  onChange,
+  onStep,
+  onInteractionStart,
+  onInteractionEnd,
+}: ControlProps & { rotate: number; onChange: (value: number) => void }) {
+  const { min, max, step } = TRANSFORM_LIMITS.rotate;
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3 pl-[3.25rem]">
+      <label htmlFor={id} className="w-16 shrink-0 text-muted-foreground text-sm">
+        {text.rotation}
+      </label>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        onClick={() => onStep(-ROTATION_BUTTON_STEP)}
+        aria-label={text.rotateLeft}
+      >
+        <RotateCcw aria-hidden="true" />
+      </Button>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={rotate}
+        aria-valuetext={`${Math.round(rotate)} degrees`}
+        onChange={(event) => onChange(Number(event.target.value))}
+        onPointerDown={onInteractionStart}
+        onPointerUp={onInteractionEnd}
+        onPointerCancel={onInteractionEnd}
+        className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
+      />
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        onClick={() => onStep(ROTATION_BUTTON_STEP)}
+        aria-label={text.rotateRight}
+      >
+        <RotateCw aria-hidden="true" />
+      </Button>
+      <span className="w-11 shrink-0 text-right text-muted-foreground text-sm tabular-nums">
+        {Math.round(rotate)}°
+      </span>
+    </div>
+  );
+}
+
+function OverlayBadge({ children }: { children: string }) {
+  return (
+    <span className="rounded-full bg-black/70 px-2.5 py-1 font-medium text-white text-xs tabular-nums backdrop-blur-sm">
+      {children}
+    </span>
+  );
+}
+
+/** Thirds and a centre cross while rotating, to line the horizon up against. */
+function RotationGrid() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+      {[1, 2].map((third) => (
+        <span
+          key={`v${third}`}
+          className="absolute inset-y-0 w-px bg-white/40"
+          style={{ left: `${(third * 100) / 3}%` }}
+        />
+      ))}
+      {[1, 2].map((third) => (
+        <span
+          key={`h${third}`}
+          className="absolute inset-x-0 h-px bg-white/40"
+          style={{ top: `${(third * 100) / 3}%` }}
+        />
+      ))}
+      <span className="absolute inset-y-0 left-1/2 w-px bg-white/70" />
+      <span className="absolute inset-x-0 top-1/2 h-px bg-white/70" />
+    </div>
+  );
+}
