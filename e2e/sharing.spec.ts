@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
-import jsQR from 'jsqr';
+import jsqrModule from 'jsqr';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
+
+// jsqr is a UMD bundle: Node hands its function over as the default export, which its ESM-style types do not say.
+const jsQR = jsqrModule as unknown as typeof jsqrModule.default;
 
 /** Decodes the QR code the share view shows (a PNG data URL) as a phone camera would. */
 async function decodeQr(dataUrl: string): Promise<string | undefined> {

@@ -24,6 +24,7 @@ step() {
 }
 
 step "build and lint" npx nx run-many -t build lint --output-style=stream-without-prefixes --parallel=2
+step "end-to-end specs type check" npx tsc -p e2e/tsconfig.json
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
 step "end-to-end tests (Chromium)" npx playwright test
 node tools/scripts/test-summary.mjs || status=1
