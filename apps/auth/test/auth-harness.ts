@@ -4,26 +4,14 @@ import {
   type Actor,
   type EventEnvelope,
   issueBotChallenge,
-  type RequestContract,
   type Session,
   signUp,
   verifyOtp,
 } from '@memoreel/contracts';
-import {
-  BusClient,
-  createLogger,
-  InProcessBus,
-  migrateSchema,
-  postgresAdapter,
-  RemoteError,
-  type RunningService,
-  startService,
-} from '@memoreel/platform';
-import { createTestDatabase, type TestDatabase, uniqueNamespace } from '@memoreel/testing';
+import * as platform from '@memoreel/platform';
+import { type ServiceHarness, startServiceHarness } from '@memoreel/testing';
 import { solveChallenge } from 'altcha-lib/v1';
 import { decodeJwt } from 'jose';
-import { expect } from 'vitest';
-import type { z } from 'zod';
 import { authService } from '../src/auth.service-definition.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { type Mailbox, startMailbox } from './mailbox.js';
@@ -32,66 +20,35 @@ import { type Mailbox, startMailbox } from './mailbox.js';
  * The auth service on a fresh database and an in-process bus, called through `BusClient` exactly
  * as the gateway calls it; mail goes to an SMTP sink on loopback.
  */
-export interface AuthHarness {
-  request<C extends RequestContract>(
-    contract: C,
-    actor: Actor,
-    data: z.input<C['request']>,
-  ): Promise<z.output<C['reply']>>;
-  /** The failure of a request that must fail. */
-  failure<C extends RequestContract>(
-    contract: C,
-    actor: Actor,
-    data: z.input<C['request']>,
-  ): Promise<RemoteError>;
+export interface AuthHarness
+  extends Omit<ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>>, 'events'> {
   mailbox: Mailbox;
-  /** Direct access to the `auth` tables, for arranging and inspecting. */
-  db: InstanceType<typeof PrismaClient>;
   /** A solved ALTCHA challenge, as the widget would post it. */
   solvedBotCheck(): Promise<string>;
   /** Events recorded in the outbox, newest last. */
   events(type: string): Promise<EventEnvelope[]>;
-  close(): Promise<void>;
 }
 
 export async function startAuth(env: Record<string, string> = {}): Promise<AuthHarness> {
-  const database: TestDatabase = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
   const mailbox = await startMailbox();
-  const bus = new InProcessBus({ namespace: uniqueNamespace('auth') });
-  const logger = createLogger({ service: 'auth-test', level: 'silent' });
-  let service: RunningService | undefined;
-  const db = new PrismaClient({ adapter: postgresAdapter({ databaseUrl: database.url, schema: 'auth' }) });
-  try {
-    service = await startService(authService, {
-      name: 'auth',
-      bus,
-      databaseUrl: database.url,
-      logger,
-      // A small proof of work keeps the suite fast; production's default is 50,000.
-      env: { SMTP_URL: mailbox.url, ALTCHA_MAX_NUMBER: '1000', PUBLIC_URL: 'http://app.test', ...env },
-    });
-  } catch (error) {
-    await mailbox.close();
-    await db.$disconnect();
-    await database.drop();
-    throw error;
-  }
-  const client = new BusClient(bus);
-
-  const harness: AuthHarness = {
-    request: (contract, actor, data) => client.request(contract, actor, data),
-    async failure(contract, actor, data) {
-      const error = await client.request(contract, actor, data).then(
-        (reply) => new Error(`expected ${contract.subject} to fail, got ${JSON.stringify(reply)}`),
-        (error: unknown) => error,
-      );
-      expect(error).toBeInstanceOf(RemoteError);
-      return error as RemoteError;
+  const harness = await startServiceHarness(platform, authService, {
+    // A small proof of work keeps the suite fast; production's default is 50,000.
+    env: {
+      auth: { SMTP_URL: mailbox.url, ALTCHA_MAX_NUMBER: '1000', PUBLIC_URL: 'http://app.test', ...env },
     },
+    database: (url) =>
+      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'auth' }) }),
+  }).catch(async (error: unknown) => {
+    await mailbox.close();
+    throw error;
+  });
+  const { db } = harness;
+
+  return {
+    ...harness,
     mailbox,
-    db,
     async solvedBotCheck() {
-      const reply = await client.request(issueBotChallenge, GUEST_ACTOR, {});
+      const reply = await harness.request(issueBotChallenge, GUEST_ACTOR, {});
       if (reply.provider !== 'altcha') throw new Error('expected an ALTCHA challenge');
       const { challenge } = reply;
       const solution = await solveChallenge(
@@ -109,14 +66,10 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
       return rows.map((row) => row.payload as unknown as EventEnvelope);
     },
     async close() {
-      await service?.close();
-      await bus.close();
+      await harness.close();
       await mailbox.close();
-      await db.$disconnect();
-      await database.drop();
     },
   };
-  return harness;
 }
 
 export const GUEST_ACTOR: Actor = { userId: null, role: 'guest', isAnonymous: false };

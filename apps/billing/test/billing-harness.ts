@@ -1,29 +1,15 @@
 import {
   type Actor,
   type EventEnvelope,
-  eventEnvelopeSchema,
   getProject,
   type Project,
   purchaseCompleted,
-  type RequestContract,
   receivePaymentWebhook,
   requestEnvelopeSchema,
 } from '@memoreel/contracts';
 import { defaultVideoSettings, type Tier } from '@memoreel/domain';
-import {
-  type Bus,
-  BusClient,
-  createLogger,
-  InProcessBus,
-  migrateSchema,
-  postgresAdapter,
-  RemoteError,
-  type RunningService,
-  type Subscription,
-  startService,
-} from '@memoreel/platform';
-import { actors, createTestDatabase, type TestDatabase, uniqueNamespace } from '@memoreel/testing';
-import { expect } from 'vitest';
+import * as platform from '@memoreel/platform';
+import { actors, type ServiceHarness, startServiceHarness } from '@memoreel/testing';
 import type { z } from 'zod';
 import { billingService } from '../src/billing.service-definition.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
@@ -34,74 +20,36 @@ import { type FakeStripe, startFakeStripe, stripeSignature } from './stripe-fake
  * the gateway calls it. The projects service is stood in for by a responder on its subject that
  * applies the same rule (owner or admin reads), so tests see what billing forwards and passes back.
  */
-export interface BillingHarness {
-  bus: Bus;
-  request<C extends RequestContract>(
-    contract: C,
-    actor: Actor,
-    data: z.input<C['request']>,
-  ): Promise<z.output<C['reply']>>;
-  failure<C extends RequestContract>(
-    contract: C,
-    actor: Actor,
-    data: z.input<C['request']>,
-  ): Promise<RemoteError>;
-  db: InstanceType<typeof PrismaClient>;
+export interface BillingHarness extends ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>> {
   /** Puts a project into the stand-in projects service. */
   project(owner: Actor, product?: Tier): Project;
   /** The actors projects.project.get was asked with, newest last. */
   projectReads: Actor[];
   purchaseEvents(): Promise<EventEnvelope<z.output<typeof purchaseCompleted.data>>[]>;
-  close(): Promise<void>;
 }
 
 export async function startBilling(env: Record<string, string> = {}): Promise<BillingHarness> {
-  const database: TestDatabase = await createTestDatabase({ services: ['billing'], migrate: migrateSchema });
-  const bus = new InProcessBus({ namespace: uniqueNamespace('billing') });
-  const logger = createLogger({ service: 'billing-test', level: 'silent' });
-  const db = new PrismaClient({ adapter: postgresAdapter({ databaseUrl: database.url, schema: 'billing' }) });
   const projects = new Map<string, Project>();
   const projectReads: Actor[] = [];
-  let service: RunningService | undefined;
-  let standIn: Subscription | undefined;
-  try {
-    standIn = await bus.respond(getProject.subject, 'projects', async (message) => {
-      const { actor, data } = requestEnvelopeSchema(getProject.request).parse(message.payload);
-      projectReads.push(actor);
-      const project = projects.get(data.id);
-      if (!project) return { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
-      if (project.userId !== actor.userId && actor.role !== 'admin') {
-        return { ok: false, error: { code: 'FORBIDDEN', message: 'Unauthorized access' } };
-      }
-      return { ok: true, data: project };
-    });
-    service = await startService(billingService, {
-      name: 'billing',
-      bus,
-      databaseUrl: database.url,
-      logger,
-      env,
-    });
-  } catch (error) {
-    await standIn?.stop();
-    await db.$disconnect();
-    await database.drop();
-    throw error;
-  }
-  const client = new BusClient(bus);
-
+  const harness = await startServiceHarness(platform, billingService, {
+    env: { billing: env },
+    database: (url) =>
+      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'billing' }) }),
+    standIns: async (bus) => [
+      await bus.respond(getProject.subject, 'projects', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(getProject.request).parse(message.payload);
+        projectReads.push(actor);
+        const project = projects.get(data.id);
+        if (!project) return { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
+        if (project.userId !== actor.userId && actor.role !== 'admin') {
+          return { ok: false, error: { code: 'FORBIDDEN', message: 'Unauthorized access' } };
+        }
+        return { ok: true, data: project };
+      }),
+    ],
+  });
   return {
-    bus,
-    request: (contract, actor, data) => client.request(contract, actor, data),
-    async failure(contract, actor, data) {
-      const error = await client.request(contract, actor, data).then(
-        (reply) => new Error(`expected ${contract.subject} to fail, got ${JSON.stringify(reply)}`),
-        (error: unknown) => error,
-      );
-      expect(error).toBeInstanceOf(RemoteError);
-      return error as RemoteError;
-    },
-    db,
+    ...harness,
     project(owner, product = 'free') {
       const now = new Date().toISOString();
       const project: Project = {
@@ -117,21 +65,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
       return project;
     },
     projectReads,
-    async purchaseEvents() {
-      const rows = await db.outboxEvent.findMany({
-        where: { type: purchaseCompleted.subject },
-        orderBy: { occurredAt: 'asc' },
-      });
-      const schema = eventEnvelopeSchema(purchaseCompleted.subject, purchaseCompleted.data);
-      return rows.map((row) => schema.parse(row.payload));
-    },
-    async close() {
-      await service?.close();
-      await standIn?.stop();
-      await bus.close();
-      await db.$disconnect();
-      await database.drop();
-    },
+    purchaseEvents: () => harness.events(purchaseCompleted),
   };
 }
 
