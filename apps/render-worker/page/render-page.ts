@@ -1,0 +1,44 @@
+import { FPS, HEIGHT, MemoreelVideo, videoDurationInFrames, WIDTH } from '@memoreel/video';
+import { renderMediaOnWeb } from '@remotion/web-renderer';
+import {
+  PAGE_RENDER_FUNCTION,
+  type PageChunkJob,
+  type PageChunkResult,
+} from '../src/render-page-protocol.js';
+
+/**
+ * The page the render worker opens in its Chromium: renders one chunk of the composition with
+ * Remotion's web renderer (canvas + WebCodecs) and uploads the MP4 to the worker's loopback server.
+ * Muted: the worker mixes the music once, after joining the chunks.
+ */
+async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
+  const started = performance.now();
+  const { getBlob } = await renderMediaOnWeb({
+    composition: {
+      id: 'memoreel',
+      component: MemoreelVideo,
+      width: WIDTH,
+      height: HEIGHT,
+      fps: FPS,
+      durationInFrames: videoDurationInFrames(job.props),
+    },
+    inputProps: job.props,
+    frameRange: job.frameRange,
+    container: 'mp4',
+    videoCodec: 'h264',
+    videoBitrate: job.videoBitrate,
+    muted: true,
+    licenseKey: job.licenseKey,
+    // Nobody interacts with this page: don't yield to keep it responsive.
+    pageResponsiveness: 'disabled',
+    logLevel: 'error',
+  });
+  const blob = await getBlob();
+  const rendered = performance.now();
+  const response = await fetch(job.uploadUrl, { method: 'PUT', body: blob });
+  if (!response.ok)
+    throw new Error(`Uploading the chunk failed: ${response.status} ${await response.text()}`);
+  return { bytes: blob.size, renderMs: rendered - started, uploadMs: performance.now() - rendered };
+}
+
+Object.assign(window, { [PAGE_RENDER_FUNCTION]: renderChunk });

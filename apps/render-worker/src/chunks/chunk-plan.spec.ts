@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { MemoreelVideoProps, VideoPhoto } from '@memoreel/video';
+import { describe, expect, it } from 'vitest';
+import { CHUNK_ENCODING } from './chunk-encoding.js';
+import { canonicalJson, chunkPlan, photoContentKeyFromUrl } from './chunk-plan.js';
+
+const IDENTITY = { scale: 1, translateX: 0, translateY: 0, rotate: 0 };
+const ZOOM = { '0': IDENTITY, '100': { scale: 2, translateX: 10, translateY: 0, rotate: 0 } };
+
+function photo(id: string): VideoPhoto {
+  return { id, url: `https://storage.test/photos/${id}.jpg?signature=abc`, transforms: ZOOM };
+}
+
+/** Four photos of 2 s (60 frames each, 240 in all). */
+function fourPhotos(overrides: Partial<MemoreelVideoProps> = {}): MemoreelVideoProps {
+  return {
+    photos: ['a', 'b', 'c', 'd'].map(photo),
+    durationPerPhoto: 2,
+    transition: 'fade-to-black',
+    music: [],
+    ...overrides,
+  };
+}
+
+function withPhoto(
+  props: MemoreelVideoProps,
+  index: number,
+  change: Partial<VideoPhoto>,
+): MemoreelVideoProps {
+  return { ...props, photos: props.photos.map((p, i) => (i === index ? { ...p, ...change } : p)) };
+}
+
+/** Indexes of the chunks whose hash differs between two plans of the same length. */
+function changedChunks(before: MemoreelVideoProps, after: MemoreelVideoProps, chunkFrames: number): number[] {
+  const a = chunkPlan(before, chunkFrames);
+  const b = chunkPlan(after, chunkFrames);
+  expect(b.map((chunk) => chunk.frameRange)).toEqual(a.map((chunk) => chunk.frameRange));
+  return a.flatMap((chunk, i) => (chunk.hash === b[i]!.hash ? [] : [i]));
+}
+
+describe('chunkPlan', () => {
+  it('covers every frame once, in order, the last chunk shorter', () => {
+    const chunks = chunkPlan(fourPhotos(), 100);
+    expect(chunks.map((chunk) => chunk.frameRange)).toEqual([
+      [0, 99],
+      [100, 199],
+      [200, 239],
+    ]);
+    expect(chunks.map((chunk) => chunk.frames)).toEqual([100, 100, 40]);
+    expect(chunks.map((chunk) => chunk.index)).toEqual([0, 1, 2]);
+  });
+
+  it('gives one chunk for a video shorter than a chunk, and one frame for a video without photos', () => {
+    expect(chunkPlan(fourPhotos(), 1000).map((chunk) => chunk.frameRange)).toEqual([[0, 239]]);
+    expect(chunkPlan(fourPhotos({ photos: [] }), 300).map((chunk) => chunk.frameRange)).toEqual([[0, 0]]);
+  });
+
+  it('refuses a chunk size that is not a positive whole number of frames', () => {
+    expect(() => chunkPlan(fourPhotos(), 0)).toThrow(RangeError);
+    expect(() => chunkPlan(fourPhotos(), 2.5)).toThrow(RangeError);
+  });
+
+  it('is deterministic and names every chunk differently', () => {
+    const hashes = chunkPlan(fourPhotos(), 60).map((chunk) => chunk.hash);
+    expect(chunkPlan(fourPhotos(), 60).map((chunk) => chunk.hash)).toEqual(hashes);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    expect(hashes[0]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes only the chunks a changed photo is drawn in (fade-to-black: its own frames)', () => {
+    // Chunks of 60 frames line up with the photos: photo c is drawn in chunk 2 alone.
+    const before = fourPhotos();
+    expect(
+      changedChunks(before, withPhoto(before, 2, { url: 'https://storage.test/photos/c2.jpg' }), 60),
+    ).toEqual([2]);
+    const turned = { ...ZOOM, '100': { ...ZOOM['100'], rotate: 15 } };
+    expect(changedChunks(before, withPhoto(before, 2, { transforms: turned }), 60)).toEqual([2]);
+    // Chunks of 50 frames: photo b (frames 60–119) spans chunks 1 and 2.
+    expect(changedChunks(before, withPhoto(before, 1, { transforms: turned }), 50)).toEqual([1, 2]);
+  });
+
+  it('widens a photo by its dissolves: with `fade`, a changed photo also changes the neighbouring chunks it fades over', () => {
+    const before = fourPhotos({ transition: 'fade' });
+    // Photo c owns frames 120–179 and dissolves 6 frames into b's and d's time.
+    expect(
+      changedChunks(before, withPhoto(before, 2, { url: 'https://storage.test/photos/c2.jpg' }), 60),
+    ).toEqual([1, 2, 3]);
+  });
+
+  it('ignores what does not change pixels: the URL signature, the photo id, key order of transforms', () => {
+    const before = fourPhotos();
+    const resigned = withPhoto(before, 0, {
+      url: 'https://storage.test/photos/a.jpg?signature=xyz&expires=9',
+    });
+    expect(changedChunks(before, resigned, 60)).toEqual([]);
+    expect(changedChunks(before, withPhoto(before, 0, { id: 'renamed' }), 60)).toEqual([]);
+    const reordered = { '100': ZOOM['100'], '0': { rotate: 0, translateY: 0, translateX: 0, scale: 1 } };
+    expect(changedChunks(before, withPhoto(before, 0, { transforms: reordered }), 60)).toEqual([]);
+  });
+
+  it('ignores the music, which is mixed after the chunks are joined', () => {
+    const before = fourPhotos();
+    const music = [{ instanceId: 'm1', url: 'https://storage.test/m.mp3', startTime: 0, duration: 8 }];
+    expect(changedChunks(before, { ...before, music }, 60)).toEqual([]);
+  });
+
+  it('changes every chunk when the seconds per photo or the transition change', () => {
+    const before = fourPhotos();
+    expect(changedChunks(before, { ...before, transition: 'fade' }, 60)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('changes a photo’s chunks when a photo is appended after it (the last photo fades out differently)', () => {
+    const before = fourPhotos({ transition: 'fade' });
+    const after = chunkPlan({ ...before, photos: [...before.photos, photo('e')] }, 60);
+    const unchanged = chunkPlan(before, 60).filter((chunk, i) => chunk.hash === after[i]!.hash);
+    expect(unchanged.map((chunk) => chunk.index)).toEqual([0, 1]);
+  });
+
+  it('changes every chunk with the encoding', () => {
+    const before = chunkPlan(fourPhotos(), 60);
+    const after = chunkPlan(fourPhotos(), 60, { encoding: { ...CHUNK_ENCODING, videoBitrate: 1 } });
+    expect(after.filter((chunk, i) => chunk.hash === before[i]!.hash)).toEqual([]);
+  });
+
+  it('names the web renderer version actually installed', () => {
+    const require = createRequire(import.meta.url);
+    const manifest = require.resolve('@remotion/web-renderer/package.json');
+    expect(JSON.parse(readFileSync(manifest, 'utf8')).version).toBe(CHUNK_ENCODING.renderer);
+  });
+});
+
+describe('photoContentKeyFromUrl', () => {
+  it('drops the query of an http(s) URL and keeps local paths and hashes data URLs', () => {
+    expect(photoContentKeyFromUrl(photo('a'))).toBe('https://storage.test/photos/a.jpg');
+    expect(photoContentKeyFromUrl({ ...photo('a'), url: '/tmp/a.jpg' })).toBe('/tmp/a.jpg');
+    expect(photoContentKeyFromUrl({ ...photo('a'), url: 'data:image/png;base64,AAAA' })).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys at every depth and drops undefined', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}',
+    );
+  });
+});

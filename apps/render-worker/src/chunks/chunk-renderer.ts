@@ -1,0 +1,133 @@
+import { resolve } from 'node:path';
+import type { MemoreelVideoProps } from '@memoreel/video';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
+import { CHUNK_ENCODING } from './chunk-encoding.js';
+import { LoopbackServer } from './loopback-server.js';
+
+/** PLATFORM-NOTES: what Debian's Chromium needs to run headless in a container, and to stay quiet on the network. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type ChunkRendererOptions = {
+  /** The built render page (`vite build --config vite.page.config.ts` → dist/page). */
+  pageDir: string;
+  chromiumPath?: string;
+  /** Remotion licence key, passed to `renderMediaOnWeb` (configuration; null renders as a free user). */
+  licenseKey?: string | null;
+  videoBitrate?: number;
+  /** Told of every request the render page tried outside loopback (which was refused). */
+  onBlockedRequest?: (url: string) => void;
+  /** Told of everything the page logs or throws, for diagnostics. */
+  onPageLog?: (line: string) => void;
+};
+
+export type ChunkToRender = { props: MemoreelVideoProps; frameRange: [number, number] };
+
+export type RenderedChunk = {
+  path: string;
+  frames: number;
+  bytes: number;
+  /** Wall time of the whole call: page load, render, upload. */
+  elapsedMs: number;
+  /** Inside the page: `renderMediaOnWeb` until the MP4 blob was ready. */
+  renderMs: number;
+};
+
+/**
+ * Renders chunks of the Memoreel video to MP4 files with Remotion's web renderer, in one long-lived
+ * headless Chromium. Each chunk gets a fresh page of the prebuilt bundle (so nothing leaks between
+ * jobs); the page reaches only this worker's loopback server, which also hands it the photos.
+ */
+export class ChunkRenderer {
+  private constructor(
+    private readonly browser: Browser,
+    private readonly context: BrowserContext,
+    private readonly server: LoopbackServer,
+    private readonly options: ChunkRendererOptions,
+  ) {}
+
+  static async start(options: ChunkRendererOptions): Promise<ChunkRenderer> {
+    const server = await LoopbackServer.start(resolve(options.pageDir));
+    const browser = await chromium
+      .launch({ executablePath: options.chromiumPath ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+      .catch(async (error: unknown) => {
+        await server.close();
+        throw error;
+      });
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const origin = server.origin;
+    // The web renderer posts a usage event to Remotion's server on every render; nothing but our
+    // loopback server is reachable (data: and blob: URLs never reach the router).
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url === origin || url.startsWith(`${origin}/`)) return route.continue();
+      options.onBlockedRequest?.(url);
+      return route.abort('blockedbyclient');
+    });
+    return new ChunkRenderer(browser, context, server, options);
+  }
+
+  /** Renders `frameRange` (inclusive) of the video described by `props` to an MP4 at `outputPath`. */
+  async render(chunk: ChunkToRender, outputPath: string): Promise<RenderedChunk> {
+    const started = performance.now();
+    const [from, to] = chunk.frameRange;
+    const job = this.server.openJob(
+      chunk.props.photos.map((photo) => photo.url),
+      outputPath,
+    );
+    const page = await this.context.newPage();
+    const log = this.options.onPageLog;
+    if (log) {
+      page.on('console', (message) => log(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => log(`pageerror: ${error.message}`));
+    }
+    try {
+      await page.goto(this.server.pageUrl);
+      await page.waitForFunction((name) => name in window, PAGE_RENDER_FUNCTION);
+      const pageJob: PageChunkJob = {
+        props: {
+          ...chunk.props,
+          photos: chunk.props.photos.map((photo, index) =>
+            photo.url.startsWith('data:') ? photo : { ...photo, url: job.mediaUrl(index) },
+          ),
+        },
+        frameRange: chunk.frameRange,
+        videoBitrate: this.options.videoBitrate ?? CHUNK_ENCODING.videoBitrate,
+        licenseKey: this.options.licenseKey ?? null,
+        uploadUrl: job.uploadUrl,
+      };
+      const result = await page.evaluate(
+        ([name, input]) =>
+          (window as unknown as Record<string, (job: PageChunkJob) => Promise<PageChunkResult>>)[name]!(
+            input,
+          ),
+        [PAGE_RENDER_FUNCTION, pageJob] as const,
+      );
+      await job.uploaded;
+      return {
+        path: outputPath,
+        frames: to - from + 1,
+        bytes: result.bytes,
+        elapsedMs: performance.now() - started,
+        renderMs: result.renderMs,
+      };
+    } finally {
+      job.end();
+      await page.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => undefined);
+    await this.browser.close();
+    await this.server.close();
+  }
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fileURLToPath } from 'node:url';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+
+/** One render's view of the server: where the page fetches each photo and uploads its MP4. */
+export type LoopbackJob = {
+  mediaUrl: (index: number) => string;
+  uploadUrl: string;
+  /** Resolves once the page's upload is written to the output path. */
+  uploaded: Promise<void>;
+  end: () => void;
+};
+
+/**
+ * The only server the render page may reach (everything else is blocked by the browser context): it
+ * serves the prebuilt page, proxies each job's photos (the worker fetches signed URLs and local files,
+ * so the page never leaves loopback) and takes the rendered MP4 as a PUT, written straight to disk.
+ */
+export class LoopbackServer {
+  private readonly jobs = new Map<
+    string,
+    { sources: string[]; outputPath: string; onUploaded: (error?: Error) => void }
+  >();
+
+  private constructor(
+    private readonly server: Server,
+    private readonly pageDir: string,
+  ) {}
+
+  static async start(pageDir: string): Promise<LoopbackServer> {
+    let instance: LoopbackServer | undefined;
+    const server = createServer((request, response) => {
+      instance!.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end(error instanceof Error ? error.message : String(error));
+      });
+    });
+    instance = new LoopbackServer(server, pageDir);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    return instance;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get pageUrl(): string {
+    return `${this.origin}/page/index.html`;
+  }
+
+  /** `sources`: each photo's URL (http(s), file: or a local path), served to the page by index. */
+  openJob(sources: string[], outputPath: string): LoopbackJob {
+    const id = randomUUID();
+    let settle!: (error?: Error) => void;
+    const uploaded = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error ? reject(error) : resolve());
+    });
+    // Nobody may await `uploaded` if the render fails first; don't let that rejection go unhandled.
+    uploaded.catch(() => undefined);
+    this.jobs.set(id, { sources, outputPath, onUploaded: settle });
+    return {
+      mediaUrl: (index) => `${this.origin}/media/${id}/${index}`,
+      uploadUrl: `${this.origin}/output/${id}`,
+      uploaded,
+      end: () => this.jobs.delete(id),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', this.origin).pathname;
+    const [, area, id, rest] = /^\/([a-z]+)\/([^/]+)(?:\/(.*))?$/.exec(path) ?? [];
+    if (area === 'page' && request.method === 'GET')
+      return this.servePage(path.slice('/page/'.length), response);
+    const job = id ? this.jobs.get(id) : undefined;
+    if (area === 'media' && job && request.method === 'GET') {
+      const source = job.sources[Number(rest)];
+      if (source !== undefined) return this.serveMedia(source, response);
+    }
+    if (area === 'output' && job && request.method === 'PUT')
+      return this.receiveOutput(job, request, response);
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  }
+
+  private async servePage(relative: string, response: ServerResponse): Promise<void> {
+    const file = normalize(join(this.pageDir, relative));
+    if (!file.startsWith(this.pageDir + sep) || !(await stat(file).catch(() => null))?.isFile()) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+    await pipeline(createReadStream(file), response);
+  }
+
+  private async serveMedia(source: string, response: ServerResponse): Promise<void> {
+    if (/^https?:/i.test(source)) {
+      const upstream = await fetch(source);
+      if (!upstream.ok || !upstream.body) {
+        response
+          .writeHead(502, { 'content-type': 'text/plain' })
+          .end(`Photo fetch failed: ${upstream.status}`);
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+      });
+      await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream), response);
+      return;
+    }
+    const file = source.startsWith('file:') ? fileURLToPath(source) : source;
+    if (!(await stat(file).catch(() => null))?.isFile()) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Photo not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'image/jpeg' });
+    await pipeline(createReadStream(file), response);
+  }
+
+  private async receiveOutput(
+    job: { outputPath: string; onUploaded: (error?: Error) => void },
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
+    const partial = `${job.outputPath}.part`;
+    try {
+      await pipeline(request, createWriteStream(partial));
+      await rename(partial, job.outputPath);
+    } catch (error) {
+      await unlink(partial).catch(() => undefined);
+      job.onUploaded(error as Error);
+      throw error;
+    }
+    job.onUploaded();
+    response.writeHead(204).end();
+  }
+}
