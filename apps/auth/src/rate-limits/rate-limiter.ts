@@ -18,6 +18,8 @@ export const rateLimits = {
   signInPerEmailAndIp: { capacity: 10, periodSeconds: 300, answer: 'request' },
   /** The slower backstop for guesses spread over many IPs. */
   signInPerEmail: { capacity: 50, periodSeconds: 3600, answer: 'request' },
+  /** Wrong passwords an address and IP may send before the bot check is asked for (then every try needs one). */
+  signInFailuresWithoutBotCheck: { capacity: 3, periodSeconds: 900, answer: 'request' },
   emailSendsPerIp: { capacity: 30, periodSeconds: 3600, answer: 'email' },
   /** One mail a minute to an address, whatever kind: the mailbox owner is not spammed through us. */
   emailPerAddress: { capacity: 1, periodSeconds: 60, answer: 'email' },
@@ -40,6 +42,17 @@ export class RateLimiter {
 
   /** Takes one token for `subject` (an IP, an address, a session) or throws the policy's 429 answer. */
   async take(name: RateLimitName, subject: string): Promise<void> {
+    if (await this.tryTake(name, subject)) return;
+    throw await this.refusal(name, subject);
+  }
+
+  /** Whether `subject` has a token left, without taking it. */
+  async hasToken(name: RateLimitName, subject: string): Promise<boolean> {
+    return (await this.tokens(name, subject)) >= 1;
+  }
+
+  /** Takes one token if there is one; false when the bucket is empty. */
+  async tryTake(name: RateLimitName, subject: string): Promise<boolean> {
     const policy = rateLimits[name];
     const key = `${name}:${subject}`;
     const perSecond = policy.capacity / policy.periodSeconds;
@@ -55,18 +68,27 @@ export class RateLimiter {
       policy.capacity,
       perSecond,
     );
-    if (taken.length > 0) return;
+    return taken.length > 0;
+  }
 
+  /** The tokens `subject` has now (a bucket never used is full). */
+  private async tokens(name: RateLimitName, subject: string): Promise<number> {
+    const policy = rateLimits[name];
     const [bucket] = await this.database.$queryRawUnsafe<{ tokens: number }[]>(
       `SELECT LEAST($2::float8, tokens + EXTRACT(EPOCH FROM clock_timestamp() - updated_at)::float8 * $3::float8) AS tokens
        FROM "auth".rate_limit_buckets WHERE key = $1`,
-      key,
+      `${name}:${subject}`,
       policy.capacity,
-      perSecond,
+      policy.capacity / policy.periodSeconds,
     );
-    const missing = 1 - (bucket?.tokens ?? 0);
-    const retryAfterSeconds = Math.max(1, Math.ceil(missing / perSecond));
-    throw policy.answer === 'email'
+    return bucket?.tokens ?? policy.capacity;
+  }
+
+  private async refusal(name: RateLimitName, subject: string): Promise<Error> {
+    const policy = rateLimits[name];
+    const missing = 1 - (await this.tokens(name, subject));
+    const retryAfterSeconds = Math.max(1, Math.ceil(missing / (policy.capacity / policy.periodSeconds)));
+    return policy.answer === 'email'
       ? new EmailRateLimitedError({ retryAfterSeconds })
       : new RateLimitedError({ retryAfterSeconds });
   }

@@ -14,6 +14,7 @@ import { BusClient, buildEvent, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { actorFor, signedInUserId } from '../auth.actor.js';
 import {
+  CaptchaFailedError,
   EmailNotConfirmedError,
   InvalidCredentialsError,
   RefreshTokenNotFoundError,
@@ -57,10 +58,16 @@ export class SessionsService {
     await this.limits.take('signInPerIp', input.client.ip);
     await this.limits.take('signInPerEmailAndIp', `${input.email}|${input.client.ip}`);
     await this.limits.take('signInPerEmail', input.email);
+    const guesses = `${input.email}|${input.client.ip}`;
     if (input.botCheck) await this.botCheck.assertPassed(input.botCheck, input.client);
+    else if (!(await this.limits.hasToken('signInFailuresWithoutBotCheck', guesses)))
+      throw new CaptchaFailedError();
     const user = await this.users.findByEmail(this.database, input.email);
     const matches = await passwordMatches(user?.encryptedPassword ?? null, input.password);
-    if (!user || !matches) throw new InvalidCredentialsError();
+    if (!user || !matches) {
+      await this.limits.tryTake('signInFailuresWithoutBotCheck', guesses);
+      throw new InvalidCredentialsError();
+    }
     // Only after the password matched: otherwise this would tell strangers which addresses signed up.
     if (!user.emailConfirmedAt) throw new EmailNotConfirmedError();
     return this.open(this.database, user, input.client);

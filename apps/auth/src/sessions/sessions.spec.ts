@@ -53,6 +53,41 @@ describe('sign-in with password', () => {
     expect(error.code).toBe(authErrorCodes.captchaFailed);
     expect(error.message).toBe(authMessages.errors.captchaFailed);
   });
+
+  it('asks for the bot check after three wrong passwords from one address and IP, and lets a solved one in', async () => {
+    const { email } = await signedUpUser(auth);
+    const guesser = aClient();
+    for (let i = 0; i < 3; i++) {
+      const wrong = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+        client: guesser,
+        email,
+        password: 'x',
+      });
+      expect(wrong.code).toBe(authErrorCodes.invalidCredentials);
+    }
+    // The right password too: a fourth guess without the check is not even tried.
+    const asked = await auth.failure(signInWithPassword, GUEST_ACTOR, {
+      client: guesser,
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(asked.code).toBe(authErrorCodes.captchaFailed);
+    expect(asked.message).toBe(authMessages.errors.captchaFailed);
+
+    // The owner elsewhere is not asked; from the guesser's IP a solved check lets the right password in.
+    await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: aClient(),
+      email,
+      password: STRONG_PASSWORD,
+    });
+    const session = await auth.request(signInWithPassword, GUEST_ACTOR, {
+      client: guesser,
+      email,
+      password: STRONG_PASSWORD,
+      botCheck: await auth.solvedBotCheck(),
+    });
+    expect(session.user.email).toBe(email);
+  });
 });
 
 describe('access tokens', () => {
