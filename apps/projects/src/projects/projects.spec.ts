@@ -50,8 +50,14 @@ describe('authentication', () => {
   it.each(calls.map(([contract, data]) => [contract.subject, contract, data] as const))(
     '%s answers guests and services acting alone with "Authentication required"',
     async (_subject, contract, data) => {
-      for (const actor of [actors.guest(), actors.system()]) {
-        const error = await projects.failure(contract, actor, data() as z.input<typeof contract.request>);
+      const input = () => data() as z.input<typeof contract.request>;
+      const asGuest = await projects.failure(contract, actors.guest(), input());
+      // A service (here sharing) speaks as the system, never for a browser.
+      const asService = await projects.requestAs('sharing', contract, actors.system(), input()).then(
+        () => ({ code: 'none', message: 'it answered' }),
+        (error: { code: string; message: string }) => error,
+      );
+      for (const error of [asGuest, asService]) {
         expect({ code: error.code, message: error.message }).toEqual({
           code: 'UNAUTHORIZED',
           message: 'Authentication required',
@@ -375,11 +381,11 @@ describe('tier', () => {
         message: 'A project can only be upgraded to a higher tier',
       });
     }
-    expect(await projects.request(setProjectTier, SYSTEM, { id: project.id, tier: 'cherish' })).toMatchObject(
-      {
-        product: 'cherish',
-      },
-    );
+    expect(
+      await projects.requestAs('billing', setProjectTier, SYSTEM, { id: project.id, tier: 'cherish' }),
+    ).toMatchObject({
+      product: 'cherish',
+    });
     const changes = (await projects.events(projectTierChanged)).filter((e) => e.data.id === project.id);
     expect(changes.map((e) => e.data)).toEqual([
       { id: project.id, userId: owner.userId, from: 'free', to: 'honor' },
