@@ -17,5 +17,13 @@ export default defineConfig({
     // Chromium 156 only; no legacy transforms.
     target: 'esnext',
     assetsInlineLimit: 0,
+    // One page, loaded once per chunk from loopback: size does not matter (~2.6 MB, mostly mediabunny's encoders).
+    chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      // @remotion/player's "use client" means nothing outside React Server Components.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
 });

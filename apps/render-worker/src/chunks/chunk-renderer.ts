@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
@@ -16,9 +17,12 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Where the build puts the render page (`vite build --config vite.page.config.ts`), from src/ and dist/ alike. */
+export const RENDER_PAGE_DIR = fileURLToPath(new URL('../../dist/page', import.meta.url));
+
 export type ChunkRendererOptions = {
-  /** The built render page (`vite build --config vite.page.config.ts` → dist/page). */
-  pageDir: string;
+  /** The built render page; RENDER_PAGE_DIR by default. */
+  pageDir?: string;
   chromiumPath?: string;
   /** Remotion licence key, passed to `renderMediaOnWeb` (configuration; null renders as a free user). */
   licenseKey?: string | null;
@@ -55,7 +59,7 @@ export class ChunkRenderer {
   ) {}
 
   static async start(options: ChunkRendererOptions): Promise<ChunkRenderer> {
-    const server = await LoopbackServer.start(resolve(options.pageDir));
+    const server = await LoopbackServer.start(resolve(options.pageDir ?? RENDER_PAGE_DIR));
     const browser = await chromium
       .launch({ executablePath: options.chromiumPath ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
       .catch(async (error: unknown) => {
@@ -123,6 +127,11 @@ export class ChunkRenderer {
       job.end();
       await page.close();
     }
+  }
+
+  /** For the readiness check: false once Chromium has crashed or been closed. */
+  isConnected(): boolean {
+    return this.browser.isConnected();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { MusicPlacement } from '@memoreel/video';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FFMPEG, ffmpeg, ffprobe } from './ffmpeg.js';
+import { ffconcatList, musicMixGraph, stitch } from './stitch.js';
+
+const run = promisify(execFile);
+
+function placement(overrides: Partial<MusicPlacement> = {}): MusicPlacement {
+  return { instanceId: 'm', url: 'unused', from: 0, durationInFrames: 90, fadeOutFrom: 29, ...overrides };
+}
+
+describe('ffconcatList', () => {
+  it('gives each chunk its exact duration and quotes paths', () => {
+    expect(
+      ffconcatList([
+        { path: '/tmp/a.mp4', frames: 45 },
+        { path: "/tmp/it's.mp4", frames: 10 },
+      ]),
+    ).toBe(
+      "ffconcat version 1.0\nfile '/tmp/a.mp4'\nduration 1.500000\nfile '/tmp/it'\\''s.mp4'\nduration 0.333333\n",
+    );
+  });
+});
+
+describe('musicMixGraph', () => {
+  it('trims, fades and delays each track, then mixes them over the silence of the video', () => {
+    const graph = musicMixGraph([
+      { placement: placement({ from: 15, durationInFrames: 75, fadeOutFrom: 29 }), source: 'a' },
+      { placement: placement({ from: 0, durationInFrames: 300, fadeOutFrom: 239 }), source: 'b' },
+    ]);
+    expect(graph).toContain('[2:a]atrim=duration=2.500000,asetpts=PTS-STARTPTS,');
+    // Fade from frame 29 of the video = 14 frames into the track, over 2 s.
+    expect(graph).toContain('afade=t=out:st=0.466667:d=2:curve=tri,adelay=delays=500:all=1[track0]');
+    expect(graph).toContain('[3:a]atrim=duration=10.000000');
+    expect(graph).toContain('afade=t=out:st=7.966667:d=2');
+    expect(graph).toContain('[1:a][track0][track1]amix=inputs=3:duration=first:normalize=0');
+  });
+
+  it('starts a track shorter than the fade part-way down the same ramp', () => {
+    const graph = musicMixGraph([
+      { placement: placement({ durationInFrames: 30, fadeOutFrom: -31 }), source: 'a' },
+    ]);
+    expect(graph).toContain("volume=volume='clip((0.966667-t)/2,0,1)':eval=frame");
+  });
+});
+
+// Real ffmpeg on small x264 chunks (the Chromium-rendered case is in test/render.spec.ts).
+describe('stitch', { timeout: 60_000 }, () => {
+  let dir: string;
+  const chunks = [
+    { path: '', frames: 15 },
+    { path: '', frames: 20 },
+  ];
+  let tone: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-test-'));
+    for (const [i, chunk] of chunks.entries()) {
+      chunk.path = join(dir, `chunk ${i}.mp4`);
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=30:duration=${chunk.frames / 30}`],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', chunk.path],
+      ]);
+    }
+    tone = join(dir, 'tone.wav');
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', tone]);
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function check(output: string) {
+    const probe = await ffprobe(output, ['-count_frames']);
+    const video = probe.streams.find((stream) => stream.codec_type === 'video')!;
+    const audio = probe.streams.find((stream) => stream.codec_type === 'audio')!;
+    const { stderr } = await run(FFMPEG, ['-v', 'error', '-i', output, '-f', 'null', '-']);
+    return { video, audio, decodeErrors: stderr };
+  }
+
+  it('joins the chunks without re-encoding, with a silent track when there is no music', async () => {
+    const output = join(dir, 'silent.mp4');
+    await stitch(chunks, [], output);
+    const { video, audio, decodeErrors } = await check(output);
+    expect(video).toMatchObject({ codec_name: 'h264', nb_read_frames: '35', width: 320 });
+    expect(Number(video.duration)).toBeCloseTo(35 / 30, 2);
+    expect(Number(audio.duration)).toBeCloseTo(35 / 30, 1);
+    expect(decodeErrors).toBe('');
+  });
+
+  it('mixes a track shorter than its fade and one cut by the end of the video', async () => {
+    const output = join(dir, 'music.mp4');
+    await stitch(
+      chunks,
+      [
+        { placement: placement({ from: 0, durationInFrames: 20, fadeOutFrom: -41 }), source: tone },
+        { placement: placement({ from: 10, durationInFrames: 25, fadeOutFrom: -26 }), source: tone },
+      ],
+      output,
+    );
+    const { video, audio, decodeErrors } = await check(output);
+    expect(video.nb_read_frames).toBe('35');
+    expect(audio).toMatchObject({ codec_name: 'aac', channels: 2 });
+    expect(Number(audio.duration)).toBeCloseTo(35 / 30, 1);
+    expect(decodeErrors).toBe('');
+  });
+
+  it('refuses to stitch nothing', async () => {
+    await expect(stitch([], [], join(dir, 'none.mp4'))).rejects.toThrow('no chunks');
+  });
+});
