@@ -7,6 +7,7 @@ import { EnqueueThumbnailsWhenPhotoStored } from './photos/enqueue-thumbnails-wh
 import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosService } from './photos/photos.service.js';
+import { SweepExpiredUploads } from './photos/sweep-expired-uploads.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
 /** The media service: photo objects (uploads, verification, thumbnails, signed URLs). */
@@ -22,7 +23,7 @@ export class MediaModule {
         DeleteObjectWhenPhotoDeleted,
         DeleteObjectsWhenProjectDeleted,
       ],
-      providers: [MediaDatabase, PhotoStorage, BlobsRepository, PhotosService],
+      providers: [MediaDatabase, PhotoStorage, BlobsRepository, PhotosService, SweepExpiredUploads],
     };
   }
 }

@@ -40,6 +40,8 @@ export async function startMedia(): Promise<MediaHarness> {
         S3_ACCESS_KEY: s3.accessKey,
         S3_SECRET_KEY: s3.secretKey,
         S3_REGION: s3.region,
+        // Abandoned uploads are swept often here, so tests see it happen.
+        MEDIA_UPLOAD_SWEEP_MS: '200',
       },
     },
     database: (url) =>

@@ -8,6 +8,8 @@ export const BlobStatus = {
   awaitingUpload: 'awaiting-upload',
   stored: 'stored',
   rejected: 'rejected',
+  /** Its project was deleted while the upload was open: a late PUT is removed once its URL has expired. */
+  projectDeleted: 'project-deleted',
 } as const;
 
 /** The blobs table: one row per upload, from its presigned URL to the stored photo. */
@@ -71,7 +73,27 @@ export class BlobsRepository {
     await db.blob.deleteMany({ where: { id } });
   }
 
-  async deleteOfProject(db: Reader, projectId: string): Promise<void> {
-    await db.blob.deleteMany({ where: { projectId } });
+  /**
+   * The rows of a deleted project go, except open uploads: their presigned PUT may still land, so
+   * they are kept (as project-deleted) until `putDeadline`, when the sweeper removes what arrived.
+   */
+  async deleteOfProject(db: Reader, projectId: string, putDeadline: Date): Promise<void> {
+    await db.blob.updateMany({
+      where: { projectId, status: BlobStatus.awaitingUpload },
+      data: { status: BlobStatus.projectDeleted, uploadExpiresAt: putDeadline },
+    });
+    await db.blob.deleteMany({ where: { projectId, status: { not: BlobStatus.projectDeleted } } });
+  }
+
+  /** Uploads never completed before their deadline, and late uploads of deleted projects. */
+  expired(db: Reader, now: Date, limit: number): Promise<Blob[]> {
+    return db.blob.findMany({
+      where: {
+        status: { in: [BlobStatus.awaitingUpload, BlobStatus.projectDeleted] },
+        uploadExpiresAt: { lt: now },
+      },
+      orderBy: { uploadExpiresAt: 'asc' },
+      take: limit,
+    });
   }
 }

@@ -224,10 +224,46 @@ export class PhotosService {
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', event.consumer, event.id, async () => {
         removed = await this.storage.deletePrefix(PHOTOS_BUCKET, `${event.projectId}/`);
-        await this.blobs.deleteOfProject(tx, event.projectId);
+        const putDeadline = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
+        await this.blobs.deleteOfProject(tx, event.projectId, putDeadline);
       });
     });
     return removed;
+  }
+
+  /**
+   * Removes what abandoned uploads left: an object PUT but never completed before its reservation
+   * ran out (refused, its quota released), and a PUT that landed after its project was deleted.
+   */
+  async sweepExpiredUploads(now = new Date(), batch = 100): Promise<number> {
+    let swept = 0;
+    for (const candidate of await this.blobs.expired(this.database, now, batch)) {
+      await this.database.$transaction(async (tx) => {
+        const blob = await this.blobs.lockById(tx, candidate.id);
+        if (!blob || blob.uploadExpiresAt.getTime() >= now.getTime()) return;
+        if (blob.status === BlobStatus.projectDeleted) {
+          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+          await this.blobs.delete(tx, blob.id);
+          swept += 1;
+        } else if (blob.status === BlobStatus.awaitingUpload) {
+          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+          const reason = photoMessages.uploadFailedFor(blob.originalName);
+          await this.blobs.markRejected(tx, blob.id, reason);
+          await recordEvent(
+            tx,
+            'media',
+            buildEvent(photoRejected, SYSTEM, {
+              id: blob.id,
+              projectId: blob.projectId,
+              userId: blob.userId,
+              reason,
+            }),
+          );
+          swept += 1;
+        }
+      });
+    }
+    return swept;
   }
 
   private async reserve(projectId: string, userId: string, count: number) {
@@ -250,7 +286,12 @@ export class PhotosService {
     return this.database.$transaction(
       async (tx) => {
         const blob = await this.blobs.lockById(tx, uploadId);
-        if (!blob || blob.userId !== userId || blob.projectId !== projectId) {
+        if (
+          !blob ||
+          blob.userId !== userId ||
+          blob.projectId !== projectId ||
+          blob.status === BlobStatus.projectDeleted
+        ) {
           return { uploadId, photoId: null, error: photoMessages.photoNotFound };
         }
         if (blob.status === BlobStatus.stored) return { uploadId, photoId: blob.id, error: null };

@@ -354,6 +354,65 @@ describe('deleting', () => {
   });
 });
 
+describe('abandoned uploads', () => {
+  it('an object PUT but never completed is removed once its reservation ends, and its quota released', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const plan = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [{ name: 'left.jpg', size: 1000, contentType: 'image/jpeg' }],
+    });
+    const slot = plan.slots[0]!;
+    await put(slot.url, slot.headers, await jpeg(64, 64));
+    expect(await media.keys(`${project.id}/`)).toHaveLength(1);
+    await media.db.blob.update({
+      where: { id: slot.uploadId },
+      data: { uploadExpiresAt: new Date(Date.now() - 1000) },
+    });
+    await eventually(async () => {
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(await media.request(getPhotoQuota, owner, { projectId: project.id })).toMatchObject({
+        count: 0,
+      });
+    });
+    const { results } = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [slot.uploadId],
+    });
+    expect(results[0]).toMatchObject({ photoId: null, error: photoMessages.uploadFailedFor('left.jpg') });
+  });
+
+  it('a PUT that lands after its project was deleted is removed when its URL has expired', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const plan = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [{ name: 'late.jpg', size: 1000, contentType: 'image/jpeg' }],
+    });
+    const slot = plan.slots[0]!;
+    await media.request(deleteProject, owner, { id: project.id });
+    await eventually(async () => {
+      expect(await media.db.blob.findUnique({ where: { id: slot.uploadId } })).toMatchObject({
+        status: 'project-deleted',
+      });
+    });
+    await put(slot.url, slot.headers, await jpeg(64, 64));
+    const { results } = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [slot.uploadId],
+    });
+    expect(results[0]).toMatchObject({ photoId: null, error: photoMessages.photoNotFound });
+    await media.db.blob.update({
+      where: { id: slot.uploadId },
+      data: { uploadExpiresAt: new Date(Date.now() - 1000) },
+    });
+    await eventually(async () => {
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(await media.db.blob.count({ where: { id: slot.uploadId } })).toBe(0);
+    });
+  });
+});
+
 describe('thumbnails', () => {
   it('of a 12 MP photo take well under a second', async () => {
     const photo = await jpeg(4000, 3000);
