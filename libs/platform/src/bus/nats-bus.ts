@@ -53,7 +53,7 @@ import {
   type Subscription,
 } from './bus.js';
 import { inboxPrefixOf, type WireLayout, wireLayout } from './nats-wire.js';
-import { GATEWAY } from './senders.js';
+import { GATEWAY, STREAM_OWNER } from './senders.js';
 import { runInReceivedTrace, withTraceContext } from './trace-context.js';
 
 export interface NatsBusOptions {
@@ -91,6 +91,7 @@ const READY_TIMEOUT_MS = 1_000;
 const RESPONDER_ERROR_HEADER = 'Memoreel-Responder-Error';
 const STREAM_NAME_IN_USE = 10058;
 const CONSUMER_NOT_FOUND = 10014;
+const STREAM_NOT_FOUND = 10059;
 
 const encode = (payload: unknown): string => JSON.stringify(payload) ?? 'null';
 const decode = (data: string): unknown => JSON.parse(data);
@@ -145,21 +146,86 @@ function streamConfigs(wire: WireLayout): (Partial<StreamConfig> & { name: strin
   ];
 }
 
+/**
+ * Leaves a stream that is already as expected alone: on a secured broker only the stream owner
+ * (`STREAM_OWNER`, through `ensureBusStreams`) may create or change streams; deployables only look.
+ */
 async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }) {
+  const existing = await streamConfig(jsm, config.name);
+  if (existing && isAsExpected(existing, config)) return;
   try {
-    await jsm.streams.add(config);
+    if (existing) await updateStream(jsm, config);
+    else await jsm.streams.add(config);
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) throw error;
-    const { name, retention: _fixedAtCreation, ...changes } = config;
-    await jsm.streams.update(name, changes);
+    // Another process created it between our look and our add.
+    if (!(error instanceof JetStreamApiError) || error.code !== STREAM_NAME_IN_USE) {
+      throw streamFailure(config.name, error);
+    }
+    await updateStream(jsm, config).catch((failure: unknown) => {
+      throw streamFailure(config.name, failure);
+    });
   }
 }
 
-/** Connects, then makes sure the namespace's streams exist with the configuration this code expects. */
-export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
-  if (!NAMESPACE.test(options.namespace)) {
-    throw new Error(`Bus namespace "${options.namespace}" must be lower-case letters, digits, _ or -`);
+async function updateStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }) {
+  const { name, retention: _fixedAtCreation, ...changes } = config;
+  await jsm.streams.update(name, changes);
+}
+
+async function streamConfig(jsm: JetStreamManager, name: string): Promise<StreamConfig | undefined> {
+  try {
+    return (await jsm.streams.info(name)).config;
+  } catch (error) {
+    if (error instanceof JetStreamApiError && error.code === STREAM_NOT_FOUND) return undefined;
+    throw error;
   }
+}
+
+function isAsExpected(existing: StreamConfig, expected: Partial<StreamConfig>): boolean {
+  return Object.entries(expected).every(
+    ([key, value]) => JSON.stringify(existing[key as keyof StreamConfig]) === JSON.stringify(value),
+  );
+}
+
+function streamFailure(stream: string, error: unknown): unknown {
+  if (!permissionFailure(error)) return error;
+  return new Error(
+    `Stream ${stream} is missing or out of date, and only ${STREAM_OWNER} may change it: run ensureBusStreams() (npm run bus-streams)`,
+  );
+}
+
+/** Creates or updates the namespace's streams; on a secured broker with the stream owner's credentials. */
+export async function ensureBusStreams(
+  options: Pick<NatsBusOptions, 'servers' | 'namespace' | 'credentials'>,
+): Promise<void> {
+  assertNamespace(options.namespace);
+  const connection = await connect({
+    servers: options.servers,
+    name: 'bus-streams',
+    user: options.credentials?.user,
+    pass: options.credentials?.password,
+    inboxPrefix: inboxPrefixOf(options.credentials?.user ?? STREAM_OWNER),
+  });
+  try {
+    const jsm = await jetstreamManager(connection);
+    for (const config of streamConfigs(wireLayout(options.namespace))) await ensureStream(jsm, config);
+  } finally {
+    await connection.close();
+  }
+}
+
+function assertNamespace(namespace: string): void {
+  if (!NAMESPACE.test(namespace)) {
+    throw new Error(`Bus namespace "${namespace}" must be lower-case letters, digits, _ or -`);
+  }
+}
+
+/**
+ * Connects, then makes sure the namespace's streams exist with the configuration this code expects
+ * (creating or updating them where this identity may; on a secured broker that is `ensureBusStreams`).
+ */
+export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
+  assertNamespace(options.namespace);
   const identity = options.credentials?.user ?? GATEWAY;
   assertSenderName(identity);
   const connection = await connect({
@@ -239,6 +305,7 @@ export class NatsBus implements Bus {
           this.logger.error(`Responder on ${subject} stopped: ${reasonOf(error)}`);
           return;
         }
+        if (!this.publishedUnder(this.wire.rpc, msg)) return;
         const answering: Promise<void> = this.answer(msg, handler).finally(() => inFlight.delete(answering));
         inFlight.add(answering);
       },
@@ -298,6 +365,7 @@ export class NatsBus implements Bus {
           this.logger.error(`Live subscription on ${subject} stopped: ${reasonOf(error)}`);
           return;
         }
+        if (!this.publishedUnder(this.wire.live, msg)) return;
         const message = {
           subject: msg.subject.slice(this.wire.live.length),
           payload: decode(msg.string()),
@@ -365,6 +433,17 @@ export class NatsBus implements Bus {
     } catch (error) {
       throw permissionFailure(error) ?? error;
     }
+  }
+
+  /**
+   * A JetStream push consumer can deliver a stream's messages onto any subject, but under their
+   * original subject: a message that does not carry the prefix we subscribed under was not
+   * published there, so the broker did not vouch for its sender.
+   */
+  private publishedUnder(prefix: string, msg: Msg): boolean {
+    if (msg.subject.startsWith(prefix)) return true;
+    this.logger.warn(`Dropped a message pushed from ${msg.subject} onto ${prefix}`);
+    return false;
   }
 
   private async answer(msg: Msg, handler: RequestHandler): Promise<void> {

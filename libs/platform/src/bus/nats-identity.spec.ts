@@ -11,6 +11,7 @@ import {
   sessionsRevoked,
 } from '@memoreel/contracts';
 import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect as natsConnect, errors as natsErrors } from '@nats-io/transport-node';
 import { Controller, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -20,9 +21,9 @@ import { waitFor } from './bus.conformance.js';
 import { BusPermissionError } from './bus.js';
 import { BusClient, buildEvent } from './bus-client.js';
 import { BusTransport, durableName } from './bus-transport.js';
-import { connectNatsBus, type NatsBus } from './nats-bus.js';
-import { natsServerConfig, passwordVariable } from './nats-server-config.js';
-import { type Deployable, deployables } from './senders.js';
+import { connectNatsBus, ensureBusStreams, type NatsBus } from './nats-bus.js';
+import { type Identity, natsServerConfig, passwordVariable } from './nats-server-config.js';
+import { type Deployable, deployables, STREAM_OWNER } from './senders.js';
 
 /** The broker as deployed: one user per deployable with the generated permissions, nobody else. */
 
@@ -47,8 +48,8 @@ class ProbeModule {}
 
 const user: Actor = { userId: randomUUID(), role: 'user', isAnonymous: false };
 const passwords = Object.fromEntries(
-  deployables.map((name) => [name, randomBytes(12).toString('hex')]),
-) as Record<Deployable, string>;
+  [...deployables, STREAM_OWNER].map((name) => [name, randomBytes(12).toString('hex')]),
+) as Record<Identity, string>;
 
 describe('bus identities on a nats-server configured by natsServerConfig()', () => {
   const namespace = uniqueNamespace('ident');
@@ -69,6 +70,11 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
 
   beforeAll(async () => {
     server = await startNatsServer({ config: natsServerConfig({ namespace, passwords }) });
+    await ensureBusStreams({
+      servers: server.url,
+      namespace,
+      credentials: { user: STREAM_OWNER, password: passwords[STREAM_OWNER] },
+    });
     for (const name of ['gateway', 'projects', 'sharing', 'media', 'auth'] as const) {
       buses.set(name, await connectAs(name));
     }
@@ -185,6 +191,98 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
     }
   });
 
+  it("lets no service create or change a stream (a stream's RePublish could forge any subject)", async () => {
+    const raw = await natsConnect({
+      servers: server.url,
+      user: 'sharing',
+      pass: passwords.sharing,
+      inboxPrefix: '_INBOX.sharing',
+    });
+    try {
+      const jsm = await jetstreamManager(raw);
+      const republishing = {
+        subjects: [`${namespace}.rpc.sharing.relay.>`],
+        republish: {
+          src: `${namespace}.rpc.sharing.relay.>`,
+          dest: `${namespace}.rpc.gateway.projects.probe.>`,
+        },
+      };
+      await expect(jsm.streams.add({ name: 'RELAY', ...republishing })).rejects.toThrow(
+        'Permissions Violation for Publish to "$JS.API.STREAM.CREATE.RELAY"',
+      );
+      await expect(
+        jsm.streams.update(`${namespace.toUpperCase()}_EVENTS`, { republish: republishing.republish }),
+      ).rejects.toThrow('Permissions Violation for Publish');
+    } finally {
+      await raw.close();
+    }
+  });
+
+  it("drops what a service's push consumer delivers onto another's subjects, however it is shaped", async () => {
+    const handled = received.requests.length;
+    const heard: unknown[] = [];
+    const listening = bus('gateway').subscribeLive(sessionsRevoked.subject, (message) =>
+      heard.push(message.payload),
+    );
+    const raw = await natsConnect({
+      servers: server.url,
+      user: 'sharing',
+      pass: passwords.sharing,
+      inboxPrefix: '_INBOX.sharing',
+    });
+    // The broker does deliver such pushes: a plain subscriber of the gateway's sees them arrive.
+    const arrived: string[] = [];
+    const gatewayWire = await natsConnect({
+      servers: server.url,
+      user: 'gateway',
+      pass: passwords.gateway,
+      inboxPrefix: '_INBOX.gateway',
+    });
+    gatewayWire.subscribe(`${namespace}.live.>`, {
+      callback: (_error, msg) => {
+        arrived.push(msg.subject);
+      },
+    });
+    try {
+      await gatewayWire.flush();
+      await bus('gateway').isReady(); // the bus's subscription has reached the server
+      const jsm = await jetstreamManager(raw);
+      const push = async (name: string, deliverSubject: string, payload: object) => {
+        const filter_subject = `${namespace}.events.sharing.push.${name}`;
+        await jetstream(raw).publish(filter_subject, JSON.stringify(payload));
+        await jsm.consumers.add(`${namespace.toUpperCase()}_EVENTS`, {
+          durable_name: `push-${name}`,
+          deliver_subject: deliverSubject,
+          deliver_group: deliverSubject.includes('.rpc.') ? 'projects' : undefined,
+          filter_subject,
+          ack_policy: AckPolicy.None,
+        });
+      };
+      await push('revocation', `${namespace}.live.${sessionsRevoked.subject}`, {
+        userId: randomUUID(),
+        sessionIds: [randomUUID()],
+        reason: 'sign-out',
+      });
+      await push('request', `${namespace}.rpc.gateway.${recordProbe.subject}`, {
+        actor: user,
+        data: { id: randomUUID(), note: 'pushed as the gateway' },
+      });
+      await waitFor(() => arrived.length > 0, 'the pushed revocation at the connection');
+
+      const genuine = { userId: randomUUID(), sessionIds: [randomUUID()], reason: 'sign-out' };
+      await bus('auth').publishLive(sessionsRevoked.subject, genuine);
+      await waitFor(() => heard.length > 0, 'the genuine revocation');
+
+      expect(arrived[0]).toBe(`${namespace}.events.sharing.push.revocation`);
+      expect(heard).toEqual([genuine]);
+      expect(received.requests).toHaveLength(handled);
+    } finally {
+      await gatewayWire.close();
+      await raw.close();
+      await listening.stop();
+    }
+  });
+
   it('carries events from their owner to consumers, and refuses a service the events of another', async () => {
     const consumed: EventEnvelope[] = [];
     const consumer = await bus('sharing').consumeEvents(
@@ -240,20 +338,33 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
 });
 
 describe('natsServerConfig() without passwords', () => {
-  it('has the server read each password from its environment variable', async () => {
+  it('has the server read each password from its environment variable; only the stream owner makes the streams', async () => {
     const namespace = uniqueNamespace('envpw');
-    const password = randomBytes(12).toString('hex');
-    const variables = deployables.map(passwordVariable);
-    for (const variable of variables) process.env[variable] = password;
+    // Leading digits: nats-server parses the variable as a config value, which the quotes keep a string.
+    const password = `1${randomBytes(12).toString('hex')}`;
+    const identities: Identity[] = [...deployables, STREAM_OWNER];
+    const variables = identities.map(passwordVariable);
+    for (const variable of variables) process.env[variable] = JSON.stringify(password);
     let server: NatsServer | undefined;
     try {
       server = await startNatsServer({ config: natsServerConfig({ namespace }) });
-      const bus = await connectNatsBus({
+      const connect = () =>
+        connectNatsBus({
+          servers: server?.url ?? '',
+          namespace,
+          name: 'render-worker',
+          credentials: { user: 'render-worker', password },
+        });
+      await expect(connect()).rejects.toThrow(
+        `Stream ${namespace.toUpperCase()}_EVENTS is missing or out of date, and only bus-admin may change it`,
+      );
+
+      await ensureBusStreams({
         servers: server.url,
         namespace,
-        name: 'render-worker',
-        credentials: { user: 'render-worker', password },
+        credentials: { user: STREAM_OWNER, password },
       });
+      const bus = await connect();
       expect(bus.identity).toBe('render-worker');
       await bus.close();
     } finally {

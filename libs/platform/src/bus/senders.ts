@@ -16,6 +16,12 @@ export const deployables = [
 ] as const;
 export type Deployable = (typeof deployables)[number];
 
+/**
+ * The operations identity that alone creates and changes the bus's JetStream streams (a stream's
+ * settings could otherwise republish onto any subject). No deployable, so it may claim no actor.
+ */
+export const STREAM_OWNER = 'bus-admin';
+
 /** The only sender that speaks for browsers: it verifies their tokens. */
 export const GATEWAY: Deployable = 'gateway';
 
