@@ -12,6 +12,7 @@ import * as mediaPhotos from './media/photos.js';
 import * as projectsPhotos from './projects/photos.js';
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
+import * as renderMusic from './render/music.js';
 import * as sharingProbe from './sharing/probe.js';
 import * as sharingShares from './sharing/shares.js';
 
@@ -24,6 +25,7 @@ const modules = [
   projectsPhotos,
   projectsProbe,
   projects,
+  renderMusic,
   sharingProbe,
   sharingShares,
 ];

@@ -11,5 +11,6 @@ export * from './media/photos.js';
 export * from './projects/photos.js';
 export * from './projects/probe.js';
 export * from './projects/projects.js';
+export * from './render/music.js';
 export * from './sharing/probe.js';
 export * from './sharing/shares.js';

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { listPublicMusicTracks } from '@memoreel/contracts';
+import type { Logger } from '@memoreel/platform';
+import { actors } from '@memoreel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RenderHarness, startRender } from '../../test/render-harness.js';
+import { MUSIC_BUCKET } from './music-storage.js';
+import { seedShippedMusic } from './seed-shipped-music.js';
+import { SHIPPED_TRACKS } from './shipped-music.js';
+
+/** Loudness and peaks of an MP3 as ffmpeg measures them (ebur128 with true peak, volumedetect). */
+function measure(mp3: Buffer): string {
+  const run = spawnSync(
+    '/usr/bin/ffmpeg',
+    ['-hide_banner', '-nostats', '-i', 'pipe:0', '-af', 'volumedetect,ebur128=peak=true', '-f', 'null', '-'],
+    { input: mp3, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  return run.stderr;
+}
+
+let h: RenderHarness;
+beforeAll(async () => {
+  h = await startRender({ seedOnStart: true });
+}, 180_000);
+afterAll(() => h?.close());
+
+describe('music that ships with the product', () => {
+  it('is there after the first start: three public tracks of 2–3 minutes, loud enough and not clipped', async () => {
+    const tracks = (await h.request(listPublicMusicTracks, actors.user(), {})).tracks;
+    expect(tracks.map((t) => t.title).sort()).toEqual(SHIPPED_TRACKS.map((t) => t.title).sort());
+    for (const track of tracks) {
+      expect(track.artist).toBe('Memoreel');
+      expect(track.duration).toBeGreaterThanOrEqual(120);
+      expect(track.duration).toBeLessThanOrEqual(180);
+      const row = await h.db.musicTrack.findUniqueOrThrow({ where: { id: track.id } });
+      const chunks: Buffer[] = [];
+      for await (const chunk of await h.storage.get(MUSIC_BUCKET, row.storagePath))
+        chunks.push(chunk as Buffer);
+      const report = ffmpegReport(Buffer.concat(chunks));
+      expect(report.integrated, track.title).toBeGreaterThan(-17.5);
+      expect(report.integrated, track.title).toBeLessThan(-14.5);
+      expect(report.truePeak, track.title).toBeLessThan(-0.5);
+      expect(report.meanVolume, track.title).toBeGreaterThan(-30);
+    }
+    expect(await h.db.musicSeed.count()).toBe(3);
+  });
+
+  it('is added once: a restart adds nothing, and a deleted shipped track stays deleted', async () => {
+    const before = await h.db.musicTrack.findMany({ orderBy: { id: 'asc' } });
+    await h.db.musicTrack.delete({ where: { id: before[0]?.id as string } });
+    const again = await h.restart();
+    await again.close();
+    const after = await h.db.musicTrack.findMany({ orderBy: { id: 'asc' } });
+    expect(after.map((t) => t.id)).toEqual(before.slice(1).map((t) => t.id));
+  });
+
+  it('is skipped with a warning when ffmpeg is missing', async () => {
+    const warnings: string[] = [];
+    const logger = {
+      warn: (_: unknown, message: string) => warnings.push(message),
+      info: () => undefined,
+    } as unknown as Logger;
+    await h.db.musicSeed.deleteMany();
+    const outcome = await seedShippedMusic({
+      database: h.db,
+      storage: h.storage,
+      logger,
+      ffmpegPath: '/nowhere/ffmpeg',
+    });
+    expect(outcome).toEqual({ added: [], skipped: 'no-ffmpeg' });
+    expect(warnings[0]).toMatch(/ffmpeg not found/);
+  });
+});
+
+function ffmpegReport(mp3: Buffer) {
+  const text = measure(mp3);
+  const summary = text.slice(text.lastIndexOf('Summary:'));
+  const number = (source: string, pattern: RegExp) => Number(pattern.exec(source)?.[1]);
+  return {
+    integrated: number(summary, /I:\s+(-?[\d.]+) LUFS/),
+    truePeak: number(summary, /Peak:\s+(-?[\d.]+) dBFS/),
+    meanVolume: number(text, /mean_volume: (-?[\d.]+) dB/),
+  };
+}
