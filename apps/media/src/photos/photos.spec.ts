@@ -57,6 +57,31 @@ function pngBomb(): Buffer {
   ]);
 }
 
+/**
+ * The fixture with an `irot` property (90° anticlockwise) added to its primary image, as phones
+ * record a portrait photo: boxes grow by the 10 bytes added and the image data's offset moves.
+ */
+async function rotatedHeic(): Promise<Buffer> {
+  const src = await readFile(HEIC_FIXTURE);
+  const grow = (buf: Buffer, at: number, by: number) => buf.writeUInt32BE(buf.readUInt32BE(at) + by, at);
+  const irot = Buffer.from([0, 0, 0, 9, ...Buffer.from('irot'), 1]);
+  // ipco ends at 328 where ipma (22 bytes) starts; one more association (0x84: essential, property 4).
+  const out = Buffer.concat([
+    src.subarray(0, 328),
+    irot,
+    src.subarray(328, 350),
+    Buffer.from([0x84]),
+    src.subarray(350),
+  ]);
+  grow(out, 28, 10); // meta
+  grow(out, 156, 10); // iprp
+  grow(out, 164, 9); // ipco
+  grow(out, 337, 1); // ipma
+  out[337 + 8 + 4 + 4 + 2] = (out[337 + 8 + 4 + 4 + 2] as number) + 1; // its association count
+  grow(out, 95 + 18, 10); // iloc: the extent offset into mdat
+  return out;
+}
+
 async function put(url: string, headers: { name: string; value: string }[], body: Buffer) {
   const response = await fetch(url, {
     method: 'PUT',
@@ -181,6 +206,30 @@ describe('an accepted photo', () => {
       return row!;
     });
     expect(photo).toMatchObject({ storagePath: `${project.id}/${id}.jpg`, width: 320, height: 240 });
+  });
+
+  it('HEIC keeps its orientation: a portrait (irot) photo is stored and thumbnailed upright', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const { results } = await upload(owner, project.id, [
+      { name: 'IMG_0002.HEIC', type: 'image/heic', bytes: await rotatedHeic() },
+    ]);
+    const id = results[0]!.photoId!;
+    const photo = await eventually(async () => {
+      const [row] = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
+      expect(row).toBeDefined();
+      return row!;
+    });
+    expect([photo.width, photo.height]).toEqual([240, 320]);
+    const urls = await eventually(async () => {
+      const made = await urlsOf(owner, id);
+      expect(made).not.toBeNull();
+      return made!;
+    });
+    const grid = await fetchImage(urls.grid);
+    expect([grid.width, grid.height]).toEqual([240, 320]);
+    const full = await fetchImage(urls.full);
+    expect([full.format, full.width, full.height]).toEqual(['jpeg', 240, 320]);
   });
 });
 
