@@ -94,6 +94,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       STORAGE_DRIVER: 'local',
       STORAGE_DIR: storageDir,
       STORAGE_SIGNING_SECRET: signingSecret,
+      // A fresh install gets the music that ships with the product (render, decision 0013).
+      MUSIC_SEED_ON_START: process.env.MUSIC_SEED_ON_START ?? 'true',
     };
     const running: RunningService[] = [];
     const servicesSince = performance.now();

@@ -1,14 +1,23 @@
 import { LOGGER, type Logger, loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { RenderDatabase } from '../database/render-database.js';
 import { musicEnvironment } from './music.config.js';
 import { MusicStorage } from './music-storage.js';
 import { seedShippedMusic } from './seed-shipped-music.js';
 
-/** In standalone (`MUSIC_SEED_ON_START=true`) a fresh install gets its shipped tracks before it answers. */
+/**
+ * In standalone (`MUSIC_SEED_ON_START=true`) a fresh install makes its shipped tracks right after
+ * start, in the background: the app answers meanwhile, and the tracks appear within seconds.
+ */
 @Injectable()
-export class SeedShippedMusicOnStart implements OnApplicationBootstrap {
+export class SeedShippedMusicOnStart implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly config;
+  private seeding: Promise<void> | undefined;
 
   constructor(
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
@@ -19,13 +28,22 @@ export class SeedShippedMusicOnStart implements OnApplicationBootstrap {
     this.config = loadConfig(musicEnvironment, context.env);
   }
 
-  async onApplicationBootstrap() {
+  onApplicationBootstrap() {
     if (!this.config.MUSIC_SEED_ON_START) return;
-    await seedShippedMusic({
+    this.seeding = seedShippedMusic({
       database: this.database,
       storage: this.musicStorage.storage,
       logger: this.logger,
       ffmpegPath: this.config.FFMPEG_PATH,
-    });
+    }).then(
+      () => undefined,
+      // The library works without them; the next start tries again.
+      (err: unknown) => this.logger.error({ err }, 'shipped music tracks could not be made'),
+    );
+  }
+
+  /** The database stays open until a seed under way has finished. */
+  async beforeApplicationShutdown() {
+    await this.seeding;
   }
 }

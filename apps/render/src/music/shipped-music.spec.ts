@@ -3,7 +3,7 @@ import { listPublicMusicTracks } from '@memoreel/contracts';
 import type { Logger } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RenderHarness, startRender } from '../../test/render-harness.js';
+import { eventually, type RenderHarness, startRender } from '../../test/render-harness.js';
 import { MUSIC_BUCKET } from './music-storage.js';
 import { seedShippedMusic } from './seed-shipped-music.js';
 import { SHIPPED_TRACKS } from './shipped-music.js';
@@ -25,8 +25,12 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe('music that ships with the product', () => {
-  it('is there after the first start: three public tracks of 2–3 minutes, loud enough and not clipped', async () => {
-    const tracks = (await h.request(listPublicMusicTracks, actors.user(), {})).tracks;
+  it('is there soon after the first start: three public tracks of 2–3 minutes, loud enough and not clipped', async () => {
+    const tracks = await eventually(async () => {
+      const { tracks } = await h.request(listPublicMusicTracks, actors.user(), {});
+      expect(tracks).toHaveLength(3);
+      return tracks;
+    }, 120_000);
     expect(tracks.map((t) => t.title).sort()).toEqual(SHIPPED_TRACKS.map((t) => t.title).sort());
     for (const track of tracks) {
       expect(track.artist).toBe('Memoreel');
@@ -43,7 +47,7 @@ describe('music that ships with the product', () => {
       expect(report.meanVolume, track.title).toBeGreaterThan(-30);
     }
     expect(await h.db.musicSeed.count()).toBe(3);
-  });
+  }, 150_000);
 
   it('is added once: a restart adds nothing, and a deleted shipped track stays deleted', async () => {
     const before = await h.db.musicTrack.findMany({ orderBy: { id: 'asc' } });
