@@ -11,6 +11,7 @@ import { queryLimits } from './graphql/query-limits.js';
 import { GraphQLRequestBudget, RequestBudgets } from './graphql/request-budgets.js';
 import { clientIpResolver } from './http/client.js';
 import { LiveSessions } from './live/live-sessions.js';
+import { MusicResolver } from './music/music.resolver.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
@@ -77,6 +78,7 @@ export class GatewayModule implements NestModule {
         PurchasesResolver,
         NewsletterResolver,
         SharingResolver,
+        MusicResolver,
       ],
     };
   }

@@ -1,0 +1,54 @@
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { HttpHeaderModel } from '../photos/photo.model.js';
+
+@ObjectType('PublicMusicTrack', {
+  description: 'A track every user may pick in step 6, with a signed URL to play it.',
+})
+export class PublicMusicTrackModel {
+  @Field(() => ID) id!: string;
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) artist!: string | null;
+  @Field(() => Float, { description: 'Seconds, read from the file.' }) duration!: number;
+  @Field({ description: 'Signed for an hour.' }) url!: string;
+}
+
+@ObjectType('MusicTrack', { description: 'A track as the admin music manager sees it.' })
+export class MusicTrackModel extends PublicMusicTrackModel {
+  @Field() isPublic!: boolean;
+  @Field({ description: 'What the file is, read from its content: MPEG, WAVE, ADTS or M4A.' })
+  format!: string;
+  @Field(() => Int) sizeBytes!: number;
+  @Field() createdAt!: string;
+}
+
+@InputType('MusicUploadFileInput')
+export class MusicUploadFileInput {
+  @Field() name!: string;
+  @Field(() => Int) size!: number;
+  @Field() contentType!: string;
+}
+
+@ObjectType('MusicUploadSlot', {
+  description: "One presigned upload: PUT the file's bytes to url with these headers, then complete it.",
+})
+export class MusicUploadSlotModel {
+  @Field(() => ID) uploadId!: string;
+  @Field(() => Int) fileIndex!: number;
+  @Field() url!: string;
+  @Field(() => [HttpHeaderModel]) headers!: HttpHeaderModel[];
+}
+
+@InputType('MusicUploadInput', {
+  description: 'An upload to complete and the file name it came from (the title).',
+})
+export class MusicUploadInput {
+  @Field(() => ID) uploadId!: string;
+  @Field() name!: string;
+}
+
+@ObjectType('MusicUploadResult', { description: 'error: why the file was refused (and deleted).' })
+export class MusicUploadResultModel {
+  @Field(() => ID) uploadId!: string;
+  @Field(() => MusicTrackModel, { nullable: true }) track!: MusicTrackModel | null;
+  @Field(() => String, { nullable: true }) error!: string | null;
+}
