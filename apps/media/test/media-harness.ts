@@ -1,7 +1,14 @@
 import { type Actor, createProject, type Project } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { type S3Server, type ServiceHarness, startS3Server, startServiceHarness } from '@memoreel/testing';
+import {
+  deleteNamespaceStreams,
+  NATS_URL,
+  type S3Server,
+  type ServiceHarness,
+  startS3Server,
+  startServiceHarness,
+} from '@memoreel/testing';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { mediaService } from '../src/media.service-definition.js';
 import { PHOTOS_BUCKET } from '../src/storage/photo-storage.js';
@@ -21,7 +28,8 @@ export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<
   keys(prefix: string): Promise<string[]>;
 }
 
-export async function startMedia(): Promise<MediaHarness> {
+/** `nats`: the real broker at NATS_URL (JetStream events and the thumbnail work queue), else the in-process bus. */
+export async function startMedia(options: { bus?: 'in-process' | 'nats' } = {}): Promise<MediaHarness> {
   const s3: S3Server = await startS3Server();
   const connection = {
     endPoint: s3.endPoint,
@@ -46,6 +54,12 @@ export async function startMedia(): Promise<MediaHarness> {
     },
     database: (url) =>
       new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'media' }) }),
+    ...(options.bus === 'nats'
+      ? {
+          createBus: (namespace: string) =>
+            platform.connectNatsBus({ servers: NATS_URL, namespace, name: 'media-test' }),
+        }
+      : {}),
   }).catch(async (error: unknown) => {
     await s3.stop();
     throw error;
@@ -64,6 +78,7 @@ export async function startMedia(): Promise<MediaHarness> {
     async close() {
       await harness.close();
       await s3.stop();
+      if (options.bus === 'nats') await deleteNamespaceStreams(harness.namespace);
     },
   };
 }

@@ -60,6 +60,8 @@ export interface ServiceHarnessOptions<Bus, Definition, Db> {
   env?: Record<string, Record<string, string | undefined>>;
   /** A client of the tested service's own tables, for arranging and inspecting. */
   database(url: string): Db;
+  /** The bus binding: the in-process one unless given (e.g. `connectNatsBus` for the JetStream paths). */
+  createBus?(namespace: string): Promise<Bus>;
   /** Stand-ins for services not started (responders on their subjects), stopped at close. */
   standIns?(bus: Bus): Promise<{ stop(): Promise<void> }[]>;
 }
@@ -70,6 +72,8 @@ export interface ServiceHarnessOptions<Bus, Definition, Db> {
  */
 export interface ServiceHarness<Bus, Db> {
   bus: Bus;
+  /** The bus namespace, unique to this harness. */
+  namespace: string;
   databaseUrl: string;
   request<C extends RequestContract>(
     contract: C,
@@ -111,7 +115,13 @@ export async function startServiceHarness<
     services: definitions.map((d) => d.name),
     migrate: platform.migrateSchema,
   });
-  const bus = new platform.InProcessBus({ namespace: uniqueNamespace(definition.name) });
+  const namespace = uniqueNamespace(definition.name.replaceAll('-', '_'));
+  const bus = await (
+    options.createBus?.(namespace) ?? Promise.resolve(new platform.InProcessBus({ namespace }))
+  ).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
   const level = (process.env.TEST_LOG_LEVEL ?? 'silent') as 'silent';
   const logger = platform.createLogger({ service: `${definition.name}-test`, level });
   const db = options.database(database.url);
@@ -145,6 +155,7 @@ export async function startServiceHarness<
 
   return {
     bus,
+    namespace,
     databaseUrl: database.url,
     db,
     request: (contract, actor, data) => client.request(contract, actor, data),
