@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, PHOTO_STATUSES, PhotoFilterSchema, PhotoTransformsSchema } from '@memoreel/domain';
+import { PHOTO_STATUSES, PhotoFilterSchema, PhotoTransformsSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
 
@@ -94,13 +94,17 @@ export const photoDeleted = defineEvent('projects.photo.deleted', {
   data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), storagePath: z.string() }),
 });
 
-/** Bounds of an upload the browser announces (checked again by media on the stored bytes). */
+/**
+ * An upload as the browser announces it. Only its shape is checked here: an oversized or mistyped
+ * file still gets its slot and is judged by its stored bytes (media refuses it with its reason),
+ * so one bad file cannot fail a whole drop. Browsers send an empty type for files they do not know (HEIC).
+ */
 export const PhotoUploadFileSchema = z.object({
   name: z.string().min(1).max(255),
   size: z
     .number()
     .int()
-    .min(1)
-    .max(MAX_PHOTO_BYTES * 4),
-  contentType: z.string().min(1).max(100),
+    .min(0)
+    .max(2 ** 31 - 1),
+  contentType: z.string().max(100),
 });
