@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { MusicAdminPage } from '../../features/music-admin/music-admin-page';
 
 export const Route = createFileRoute('/admin/music')({
-  component: () => <ComingSoonPage title="Music Manager" />,
+  component: MusicAdminPage,
 });
