@@ -29,6 +29,7 @@ export const gatewayEnvironment = z
     NATS_URL: env.natsUrl(),
     /** NATS_USER=gateway and its password on a secured broker: the only identity that speaks for browsers. */
     ...natsIdentityFields,
+    NATS_USER: z.literal('gateway', { message: "must be gateway (the gateway's NATS user)" }).optional(),
     BUS_NAMESPACE: z
       .string()
       .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
