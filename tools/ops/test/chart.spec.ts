@@ -1,0 +1,257 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '@memoreel/contracts';
+import { durableName } from '@memoreel/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+// Not exported by the package: where the NATS binding puts jobs (the chart must name the same stream).
+import { wireLayout } from '../../../libs/platform/src/bus/nats-wire.js';
+import {
+  chartDir,
+  deployablesInApps,
+  ensureKubeTools,
+  type KubeTools,
+  repoRoot,
+  runTool,
+} from '../src/kube-tools.js';
+import {
+  type KubeObject,
+  natsJetStreamTriggerProblems,
+  parseManifests,
+  schemaProblems,
+} from '../src/manifests.js';
+import { staleK8sFiles } from '../src/render-k8s.js';
+
+/** Every values file the chart is installed with: its defaults, dev, and the kustomize base's. */
+const valuesFiles = ['helm/memoreel/values.yaml', 'helm/memoreel/values-dev.yaml', 'k8s/base/values.yaml'];
+const overlays = ['dev', 'staging', 'production'];
+
+let tools: KubeTools;
+const rendered = new Map<string, KubeObject[]>();
+const kustomized = new Map<string, KubeObject[]>();
+
+beforeAll(async () => {
+  tools = ensureKubeTools();
+  for (const file of valuesFiles) {
+    rendered.set(
+      file,
+      parseManifests(
+        await runTool(tools.helm, ['template', 'memoreel', chartDir, '-n', 'memoreel', '-f', file]),
+      ),
+    );
+  }
+  for (const overlay of overlays) {
+    kustomized.set(
+      overlay,
+      parseManifests(await runTool(tools.kubectl, ['kustomize', join(repoRoot, 'k8s', 'overlays', overlay)])),
+    );
+  }
+});
+
+const component = (object: KubeObject) => object.metadata.labels?.['app.kubernetes.io/component'];
+const ofKind = (objects: KubeObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const defaults = () => rendered.get('helm/memoreel/values.yaml') ?? [];
+
+interface Container {
+  name: string;
+  args?: string[];
+  securityContext?: Record<string, unknown> & { capabilities?: { drop?: string[] } };
+  readinessProbe?: { httpGet?: { path: string } };
+  livenessProbe?: { httpGet?: { path: string } };
+  resources?: { requests?: Record<string, string> };
+}
+interface PodTemplate {
+  metadata?: { annotations?: Record<string, string> };
+  spec: {
+    securityContext?: Record<string, unknown>;
+    containers: Container[];
+    initContainers?: Container[];
+    volumes?: { name: string; emptyDir?: unknown }[];
+  };
+}
+const podOf = (object: KubeObject) => (object.spec as { template: PodTemplate }).template;
+
+describe('helm chart', () => {
+  it('passes helm lint with every values file', async () => {
+    for (const file of valuesFiles) {
+      const output = await runTool(tools.helm, ['lint', chartDir, '-f', file]);
+      expect(output, file).toContain('0 chart(s) failed');
+    }
+  });
+
+  it('refuses values its schema does not allow', async () => {
+    await expect(
+      runTool(tools.helm, ['template', 'memoreel', chartDir, '--set', 'deployables.gateway.port=http']),
+    ).rejects.toThrow(/port/);
+    await expect(
+      runTool(tools.helm, ['template', 'memoreel', chartDir, '--set', 'config.busNamespace=Memo Reel']),
+    ).rejects.toThrow(/busNamespace/);
+  });
+
+  it('finds schema problems (the validator is not a no-op)', async () => {
+    const broken = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'x' },
+      spec: { replicas: 'two' },
+    };
+    expect((await schemaProblems(broken as unknown as KubeObject)).join()).toMatch(/replicas/);
+    const keda = { apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject', metadata: { name: 'x' }, spec: {} };
+    expect((await schemaProblems(keda as unknown as KubeObject)).join()).toMatch(/scaleTargetRef/);
+    const unknown = { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'x' } };
+    expect((await schemaProblems(unknown as KubeObject)).join()).toMatch(/No schema/);
+  });
+
+  it('renders only objects valid against the Kubernetes and KEDA schemas', async () => {
+    for (const [file, objects] of rendered) {
+      expect(objects.length, file).toBeGreaterThan(10);
+      const problems = (await Promise.all(objects.map(schemaProblems))).flat();
+      expect(problems, file).toEqual([]);
+    }
+  });
+
+  it('has a Deployment and a Service for every deployable in apps/ (but web and standalone)', () => {
+    const deployables = deployablesInApps();
+    expect(deployables).toContain('gateway');
+    expect(deployables).toContain('render-worker');
+    for (const [file, objects] of rendered) {
+      for (const kind of ['Deployment', 'Service']) {
+        const components = ofKind(objects, kind).map(component);
+        for (const name of deployables) expect(components, `${file}: ${kind} of ${name}`).toContain(name);
+      }
+      // Each runs its own entry point.
+      for (const name of deployables) {
+        const deployment = ofKind(objects, 'Deployment').find((d) => component(d) === name);
+        expect(podOf(deployment as KubeObject).spec.containers[0]?.args).toEqual([
+          `apps/${name}/dist/main.js`,
+        ]);
+      }
+    }
+  });
+
+  it('runs every deployable as non-root, without privileges, probed on its health endpoints', () => {
+    for (const deployment of ofKind(defaults(), 'Deployment')) {
+      const pod = podOf(deployment);
+      const name = deployment.metadata.name;
+      expect(pod.spec.securityContext?.runAsNonRoot, name).toBe(true);
+      expect(pod.metadata?.annotations?.['checksum/config'], name).toMatch(/^[0-9a-f]{64}$/);
+      expect(pod.spec.volumes?.find((v) => v.name === 'tmp')?.emptyDir, name).toBeDefined();
+      for (const container of pod.spec.containers) {
+        expect(container.securityContext?.allowPrivilegeEscalation, name).toBe(false);
+        expect(container.securityContext?.readOnlyRootFilesystem, name).toBe(true);
+        expect(container.securityContext?.capabilities?.drop, name).toEqual(['ALL']);
+        expect(container.readinessProbe?.httpGet?.path, name).toBe('/health/ready');
+        expect(container.livenessProbe?.httpGet?.path, name).toBe('/health/live');
+        expect(container.resources?.requests?.cpu, name).toBeDefined();
+        expect(container.resources?.requests?.memory, name).toBeDefined();
+      }
+    }
+  });
+
+  it('scales API deployables on CPU and the render worker on its JetStream consumer lag', () => {
+    const objects = defaults();
+    const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort();
+    expect(hpas).toEqual(deployablesInApps().filter((name) => name !== 'render-worker'));
+
+    const scaled = ofKind(objects, 'ScaledObject');
+    expect(scaled.map(component)).toEqual(['render-worker']);
+    const scaledObject = scaled[0] as KubeObject;
+    expect(natsJetStreamTriggerProblems(scaledObject)).toEqual([]);
+
+    // The stream and durable the worker consumes, named as libs/platform names them.
+    const values = parse(readValues('helm/memoreel/values.yaml')) as {
+      config: { busNamespace: string };
+      deployables: Record<string, { keda: { jobSubject: string } }>;
+    };
+    const subject = values.deployables['render-worker']?.keda.jobSubject ?? '';
+    const metadata = (scaledObject.spec as { triggers: { metadata: Record<string, string> }[] }).triggers[0]
+      ?.metadata;
+    expect(metadata?.stream).toBe(wireLayout(values.config.busNamespace).jobs.stream);
+    expect(metadata?.consumer).toBe(durableName('render-worker', subject));
+    // Once the render job is a contract, the chart must name that one.
+    const renderJobs = catalogue
+      .filter((c) => c.kind === 'job' && c.service === 'render')
+      .map((c) => c.subject);
+    if (renderJobs.length > 0) expect(renderJobs).toContain(subject);
+  });
+
+  it('migrates every service with a schema in a hook job before install and upgrade', () => {
+    const job = ofKind(defaults(), 'Job')[0] as KubeObject;
+    expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    const steps = podOf(job).spec.initContainers?.map((c) => c.name) ?? [];
+    const withSchema = deployablesInApps().filter((name) =>
+      existsSync(join(repoRoot, 'apps', name, 'prisma')),
+    );
+    expect(withSchema.length).toBeGreaterThan(3);
+    for (const name of withSchema) expect(steps).toContain(`migrate-${name}`);
+    expect(steps).toContain('bus-streams');
+    const devJob = ofKind(rendered.get('helm/memoreel/values-dev.yaml') ?? [], 'Job')[0];
+    expect(devJob?.metadata.annotations?.['helm.sh/hook']).toBe('post-install,pre-upgrade');
+  });
+
+  it('lets only the gateway take outside traffic and denies everything else by default', () => {
+    const policies = ofKind(defaults(), 'NetworkPolicy');
+    expect(policies.find((p) => p.metadata.name.endsWith('default-deny'))).toBeDefined();
+    const ingressPeers = (policy: KubeObject) =>
+      ((policy.spec as { ingress?: { from?: unknown[] }[] }).ingress ?? []).flatMap(
+        (rule) => rule.from ?? [],
+      );
+    for (const name of deployablesInApps()) {
+      const policy = policies.find((p) => component(p) === name) as KubeObject;
+      expect(policy, name).toBeDefined();
+      const peers = JSON.stringify(ingressPeers(policy));
+      if (name === 'gateway') expect(peers).toContain('ingress-nginx');
+      else expect(peers).not.toContain('ingress-nginx');
+    }
+  });
+
+  it('in dev runs Postgres, NATS with JetStream and MinIO in the cluster', () => {
+    const dev = rendered.get('helm/memoreel/values-dev.yaml') ?? [];
+    expect(ofKind(dev, 'StatefulSet').map(component).sort()).toEqual(['minio', 'nats', 'postgres']);
+    const natsConfig = ofKind(dev, 'ConfigMap').find((c) => component(c) === 'nats') as KubeObject;
+    expect((natsConfig.data as Record<string, string>)['nats.conf']).toContain('jetstream');
+    expect(ofKind(dev, 'Secret')).toHaveLength(1);
+    expect(ofKind(defaults(), 'Secret')).toHaveLength(0);
+  });
+});
+
+describe('kustomize overlays', () => {
+  it('are rendered from the current chart', async () => {
+    expect(await staleK8sFiles(tools)).toEqual([]);
+  });
+
+  it('build valid objects for every deployable', async () => {
+    for (const [overlay, objects] of kustomized) {
+      const problems = (await Promise.all(objects.map(schemaProblems))).flat();
+      expect(problems, overlay).toEqual([]);
+      const deployments = ofKind(objects, 'Deployment').map(component);
+      for (const name of deployablesInApps()) expect(deployments, `${overlay}: ${name}`).toContain(name);
+      for (const object of objects.filter((o) => o.kind !== 'Namespace')) {
+        expect(object.metadata.namespace, `${overlay}: ${object.kind}/${object.metadata.name}`).toBe(
+          overlay === 'production' ? 'memoreel' : `memoreel-${overlay}`,
+        );
+      }
+      for (const scaledObject of ofKind(objects, 'ScaledObject'))
+        expect(natsJetStreamTriggerProblems(scaledObject), overlay).toEqual([]);
+    }
+  });
+
+  it('give dev its dependencies and production pinned images', () => {
+    const dev = kustomized.get('dev') ?? [];
+    expect(ofKind(dev, 'StatefulSet')).toHaveLength(3);
+    expect(ofKind(dev, 'HorizontalPodAutoscaler')).toHaveLength(0);
+    expect(ofKind(dev, 'NetworkPolicy')).toHaveLength(0);
+    const production = kustomized.get('production') ?? [];
+    const images = ofKind(production, 'Deployment').map(
+      (d) => (podOf(d).spec.containers[0] as { image?: string }).image,
+    );
+    expect(images.length).toBe(deployablesInApps().length);
+    for (const image of images) expect(image).toMatch(/^registry\.example\.com\/memoreel\/[a-z-]+:0\.1\.0$/);
+    expect(ofKind(production, 'StatefulSet')).toHaveLength(0);
+    expect(ofKind(production, 'NetworkPolicy').length).toBeGreaterThan(deployablesInApps().length);
+  });
+});
+
+function readValues(file: string): string {
+  return readFileSync(join(repoRoot, file), 'utf8');
+}
