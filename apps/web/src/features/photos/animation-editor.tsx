@@ -462,8 +462,8 @@ function RotationControl({
   const { min, max, step } = TRANSFORM_LIMITS.rotate;
   const id = useId();
   return (
-    <div className="flex items-center gap-3 pl-[3.25rem]">
-      <label htmlFor={id} className="w-16 shrink-0 text-muted-foreground text-sm">
+    <div className="flex items-center gap-2 sm:gap-3 sm:pl-[3.25rem]">
+      <label htmlFor={id} className="sr-only shrink-0 text-muted-foreground text-sm sm:not-sr-only sm:w-16">
         {text.rotation}
       </label>
       <Button

@@ -118,7 +118,7 @@ function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }
           </DropdownMenuContent>
         </DropdownMenu>
       </header>
-      <div className="relative grid aspect-[4/3] place-items-center bg-muted/60 sm:aspect-video">
+      <div className="relative grid aspect-[4/3] place-items-center bg-muted/60 sm:aspect-auto sm:h-[min(56vw,calc(100dvh-27rem),36rem)] sm:min-h-72">
         <PhotoImage
           photo={photo}
           size="carousel"

@@ -155,12 +155,9 @@ function PhotoTile({ photo, selected, selecting, deleting, onSelect, onOpen }: P
           className="size-full transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
       </button>
-      <label
+      <span
         className={cn(
-          'absolute top-1.5 left-1.5 grid size-7 cursor-pointer place-items-center rounded-full border-2 shadow-sm transition-opacity has-[:focus-visible]:opacity-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-          selected
-            ? 'border-primary bg-primary text-primary-foreground'
-            : 'border-white bg-black/25 text-transparent backdrop-blur-sm',
+          'absolute top-1.5 left-1.5 grid size-7 place-items-center transition-opacity has-[:focus-visible]:opacity-100',
           !selecting && !selected && 'opacity-100 sm:opacity-0 sm:group-hover:opacity-100',
         )}
       >
@@ -171,10 +168,14 @@ function PhotoTile({ photo, selected, selecting, deleting, onSelect, onOpen }: P
           readOnly
           onClick={onSelect}
           aria-label={photo.originalName}
-          className="sr-only"
+          className="peer col-start-1 row-start-1 size-7 cursor-pointer appearance-none rounded-full border-2 border-white bg-black/25 shadow-sm backdrop-blur-sm transition-colors checked:border-primary checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
         />
-        <Check aria-hidden="true" className="size-4" strokeWidth={3} />
-      </label>
+        <Check
+          aria-hidden="true"
+          strokeWidth={3}
+          className="pointer-events-none col-start-1 row-start-1 size-4 text-transparent peer-checked:text-primary-foreground"
+        />
+      </span>
       {deleting && (
         <span className="absolute inset-0 grid place-items-center bg-background/40">
           <LoaderCircle

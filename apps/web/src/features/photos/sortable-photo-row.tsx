@@ -54,7 +54,9 @@ function announcementsFor(photos: Photo[]): Announcements {
     onDragStart: ({ active }) =>
       `Picked up ${name(active.id)}, position ${place(active.id)} of ${photos.length}.`,
     onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} moved to position ${place(over.id)} of ${photos.length}.` : undefined,
+      over && over.id !== active.id
+        ? `${name(active.id)} moved to position ${place(over.id)} of ${photos.length}.`
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over ? `${name(active.id)} dropped at position ${place(over.id)} of ${photos.length}.` : undefined,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,

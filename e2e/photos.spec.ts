@@ -1,0 +1,194 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createProject, openDashboardAsGuest } from './guest.js';
+import { saveScreenshot } from './screenshots.js';
+
+/** Dialogs and the photo strip sit in the viewport; a full-page capture would move them. */
+const VIEWPORT = { fullPage: false };
+
+function rgb(hue: number, saturation: number, lightness: number): string {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return `rgb(${channel(0)},${channel(8)},${channel(4)})`;
+}
+
+/** A photo-like JPEG (a coloured gradient with shapes), different for every index. */
+async function photoJpeg(index: number, width = 960, height = 720): Promise<Buffer> {
+  const hue = (index * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${rgb(hue, 0.7, 0.62)}"/><stop offset="1" stop-color="${rgb((hue + 140) % 360, 0.55, 0.3)}"/>
+    </linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="${width * 0.32}" cy="${height * 0.42}" r="${height * 0.2}" fill="${rgb((hue + 200) % 360, 0.8, 0.75)}"/>
+    <rect x="${width * 0.56}" y="${height * 0.52}" width="${width * 0.3}" height="${height * 0.28}" rx="24" fill="rgba(255,255,255,0.55)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+async function photoFiles(from: number, count: number, size?: { width: number; height: number }) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, offset) => {
+      const index = from + offset;
+      return {
+        name: `photo-${String(index).padStart(2, '0')}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photoJpeg(index, size?.width, size?.height),
+      };
+    }),
+  );
+}
+
+async function dropPhotos(page: Page, files: Awaited<ReturnType<typeof photoFiles>>) {
+  await page.getByTestId('photo-file-input').setInputFiles(files);
+}
+
+/** The round checkbox that selects a photo in the grid. */
+const selectCircle = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
+
+test('a guest uploads, hits the free quota, deletes a range, sorts, filters and animates', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'The quota run is the same on every screen; once is enough.');
+  test.setTimeout(180_000);
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Summer at the Lake');
+  await expect(page.getByText('50 photos remaining')).toBeVisible();
+  await expect(page.getByText('JPG, PNG, GIF or WEBP (max 10MB per file)')).toBeVisible();
+
+  // Twelve photos, with progress while they go up three at a time.
+  await dropPhotos(page, await photoFiles(1, 12));
+  await expect(page.getByText(/Uploading photos, \d+ of 12 remaining\.\.\./)).toBeVisible();
+  await expect(page.getByTestId('upload-progress').getByRole('progressbar')).toBeVisible();
+  await expect(page.getByText('Successfully uploaded 12 photo(s)')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('12 photo(s) in project')).toBeVisible();
+  await expect(page.getByText('38 photos remaining')).toBeVisible();
+
+  // Fill up to 48 quickly with small photos, then offer four: only two fit.
+  await dropPhotos(page, await photoFiles(13, 36, { width: 160, height: 120 }));
+  await expect(page.getByText('Successfully uploaded 36 photo(s)')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText('2 photos remaining')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plan quota' })).toHaveAttribute('data-level', 'warning');
+  await dropPhotos(page, await photoFiles(49, 4, { width: 160, height: 120 }));
+  const limit = page.getByRole('dialog', { name: 'Photo Limit Reached' });
+  await expect(
+    limit.getByText('You can only upload 2 more photos with your current plan. Upgrade to add more.'),
+  ).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-limit-dialog', VIEWPORT);
+  await limit.getByRole('button', { name: 'Upload 2 photos' }).click();
+  await expect(page.getByText('Uploaded 2 photos')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('2 photos were skipped due to plan limits')).toBeVisible();
+  await expect(page.getByText('Photo limit reached')).toBeVisible();
+  await expect(page.getByText('50 photo(s) in project')).toBeVisible();
+
+  // Select photos 2–5 with a shift-click and delete them.
+  await selectCircle(page, 'photo-02.jpg').click();
+  await selectCircle(page, 'photo-05.jpg').click({ modifiers: ['Shift'] });
+  await expect(page.getByRole('button', { name: 'Delete (4)' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-selecting', VIEWPORT);
+  await page.getByRole('button', { name: 'Delete (4)' }).click();
+  await expect(page.getByText('Deleted 4 photo(s)')).toBeVisible();
+  await expect(page.getByText('46 photo(s) in project')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'photo-03.jpg', exact: true })).toHaveCount(0);
+  await expect(page.getByText('4 photos remaining')).toBeVisible();
+
+  // Sort by keyboard: the first photo moves one place to the right, and stays there.
+  await page.getByRole('link', { name: 'Next: Sort Photos' }).click();
+  await expect(page.getByRole('heading', { name: 'Drag to Reorder' })).toBeVisible();
+  const first = page.getByRole('button', { name: 'photo-01.jpg, photo 1 of 46' });
+  const reordered = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('ReorderPhoto'),
+  );
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('photo-01.jpg moved to position 2 of 46.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: 'photo-06.jpg, photo 1 of 46' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'photo-01.jpg, photo 2 of 46' })).toBeVisible();
+  expect((await reordered).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'photo-01.jpg, photo 2 of 46' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // A filter on the first photo.
+  await page.getByRole('link', { name: 'Next: Edit Photos' }).click();
+  await expect(page.getByText('Photo 1 of 46')).toBeVisible();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const filters = page.getByRole('dialog', { name: 'Select Filter' });
+  await expect(filters.getByRole('radio')).toHaveCount(8);
+  await saveScreenshot(page, testInfo, 'photos-select-filter', VIEWPORT);
+  await filters.getByRole('radio', { name: 'Sepia' }).click();
+  await expect(page.getByText('Filter applied')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'photo-06.jpg' }).getByText('Sepia')).toBeVisible();
+
+  // Its motion: the end zoomed in and turned; it is still there after a reload.
+  await page.getByRole('link', { name: 'Next: Animate Photos' }).click();
+  await page.getByRole('tab', { name: 'End Position' }).click();
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      (response.request().postData() ?? '').includes('SetPhotoTransforms'),
+  );
+  for (let press = 0; press < 3; press++) await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Rotate right' }).click();
+  await expect(page.getByTestId('animation-frame').getByText('15°')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-animate-rotating', VIEWPORT);
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await page.getByRole('tab', { name: 'End Position' }).click();
+  await expect(page.getByTestId('animation-pose')).toHaveAttribute(
+    'style',
+    /translate\(0%, 0%\) rotate\(15deg\) scale\(1\.3\)/,
+  );
+  await page.getByRole('button', { name: 'Preview Animation' }).click();
+  await expect(page.getByRole('button', { name: 'Stop Preview' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Preview Animation' })).toBeVisible({ timeout: 10_000 });
+  expect(projectId).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('steps 1–4 on this screen', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Grandma Rose');
+  await saveScreenshot(page, testInfo, 'photos-step-empty');
+  await dropPhotos(page, await photoFiles(1, 6));
+  await expect(page.getByText('Successfully uploaded 6 photo(s)')).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('img[src*="/storage/"]')).toHaveCount(6, { timeout: 15_000 });
+  await saveScreenshot(page, testInfo, 'photos-step');
+
+  await page.getByRole('button', { name: 'Preview photo-03.jpg' }).click();
+  await expect(page.getByRole('dialog', { name: 'photo-03.jpg' }).getByRole('img')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-preview', VIEWPORT);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/project/${projectId}/sort`);
+  await expect(page.getByRole('heading', { name: 'Drag to Reorder' })).toBeVisible({ timeout: 30_000 });
+  await saveScreenshot(page, testInfo, 'photos-sort');
+
+  await page.goto(`/project/${projectId}/edit`);
+  await expect(page.getByText('Photo 1 of 6')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Next photo' }).click();
+  await expect(page.getByText('Photo 2 of 6')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-edit', VIEWPORT);
+  await page.getByRole('button', { name: 'Photo options' }).click();
+  await page.getByRole('menuitem', { name: 'Delete photo' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete Photo?' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-edit-delete', VIEWPORT);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/project/${projectId}/animate`);
+  await expect(page.getByRole('tab', { name: 'Start Position' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await saveScreenshot(page, testInfo, 'photos-animate', VIEWPORT);
+
+  await page.goto('/project/undefined/photos');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Invalid project ID')).toBeVisible();
+});
