@@ -1,13 +1,48 @@
-import { deleteNamespaceStreams, NATS_URL, uniqueNamespace } from '@memoreel/testing';
+import { randomBytes } from 'node:crypto';
+import {
+  deleteNamespaceStreams,
+  NATS_URL,
+  type NatsServer,
+  startNatsServer,
+  uniqueNamespace,
+} from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
 import { describeBusConformance } from './bus.conformance.js';
-import { connectNatsBus } from './nats-bus.js';
+import { connectNatsBus, ensureBusStreams } from './nats-bus.js';
+import { natsServerConfig } from './nats-server-config.js';
+import { STREAM_OWNER } from './senders.js';
 
 describeBusConformance('nats', {
   create: (namespace) => connectNatsBus({ servers: NATS_URL, namespace, name: 'conformance' }),
   dispose: async (bus, namespace) => {
     await bus.close();
     await deleteNamespaceStreams(namespace);
+  },
+});
+
+// The same behaviour as identity `conf` (every subject of the suite starts with `conf.`) on a broker
+// holding it to its own permissions: proves they allow everything the binding does.
+const securedServers = new Map<string, NatsServer>();
+describeBusConformance('nats with credentials', {
+  anySender: false,
+  create: async (namespace) => {
+    const password = randomBytes(12).toString('hex');
+    const passwords = { conf: password, [STREAM_OWNER]: password };
+    const server = await startNatsServer({
+      config: natsServerConfig({ namespace, passwords, identities: ['conf'] }),
+    });
+    securedServers.set(namespace, server);
+    await ensureBusStreams({ servers: server.url, namespace, credentials: { user: STREAM_OWNER, password } });
+    return connectNatsBus({
+      servers: server.url,
+      namespace,
+      name: 'conf',
+      credentials: { user: 'conf', password },
+    });
+  },
+  dispose: async (bus, namespace) => {
+    await bus.close();
+    await securedServers.get(namespace)?.dispose();
   },
 });
 

@@ -14,7 +14,7 @@ export interface NatsPermissions {
  * pushes; it hears only requests addressed to its own subjects and replies under its own inbox.
  * Contract subjects start with the service that answers or emits them (`<service>.<entity>.<verb>`).
  */
-export function natsPermissions(identity: Deployable, namespace = 'memoreel'): NatsPermissions {
+export function natsPermissions(identity: string, namespace = 'memoreel'): NatsPermissions {
   const wire = wireLayout(namespace);
   const streams = [wire.events.stream, wire.jobs.stream, wire.dead.stream];
   return {
@@ -35,6 +35,7 @@ export function natsPermissions(identity: Deployable, namespace = 'memoreel'): N
           `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.*`,
           `$JS.API.CONSUMER.INFO.${stream}.*`,
           `$JS.API.CONSUMER.MSG.NEXT.${stream}.*`,
+          // allow_responses covers one ack per delivery; this keeps progress acks (more than one) possible.
           `$JS.ACK.${stream}.>`,
         ]),
       ],
@@ -65,11 +66,13 @@ export interface NatsServerConfigOptions {
    * `passwordVariable(name)` when it starts, so the file itself holds no secret; nats-server parses
    * that variable as a configuration value, so it must hold the password in double quotes.
    */
-  passwords?: Partial<Record<Identity, string>>;
+  passwords?: Partial<Record<Identity, string>> & Record<string, string>;
+  /** Who talks on the bus: the deployables, unless a test brings its own. */
+  identities?: readonly string[];
 }
 
 /** `NATS_PASSWORD_RENDER_WORKER` for `render-worker`. */
-export function passwordVariable(identity: Identity): string {
+export function passwordVariable(identity: string): string {
   return `NATS_PASSWORD_${identity.toUpperCase().replaceAll('-', '_')}`;
 }
 
@@ -82,8 +85,8 @@ export function natsServerConfig(options: NatsServerConfigOptions = {}): string 
   if (options.namespace !== undefined && !/^[a-z][a-z0-9_-]*$/.test(options.namespace)) {
     throw new Error(`Bus namespace "${options.namespace}" must be lower-case letters, digits, _ or -`);
   }
-  const users: [Identity, NatsPermissions][] = [
-    ...deployables.map((identity): [Identity, NatsPermissions] => [
+  const users: [string, NatsPermissions][] = [
+    ...(options.identities ?? deployables).map((identity): [string, NatsPermissions] => [
       identity,
       natsPermissions(identity, options.namespace),
     ]),
