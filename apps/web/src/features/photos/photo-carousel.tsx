@@ -9,7 +9,10 @@ const SLIDE_MS = 280;
 /** Keys typed into a field, a slider or an open dialog are theirs, not the carousel's. */
 function belongsElsewhere(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [data-own-arrows]')) return true;
+  // Sortable tiles (the photo strip) move with the arrow keys while one is picked up.
+  const owners =
+    '[role="dialog"], [role="alertdialog"], [role="menu"], [data-own-arrows], [aria-roledescription="sortable"]';
+  if (target.closest(owners)) return true;
   return target.matches('input, textarea, select, [contenteditable="true"], [role="slider"], [role="tab"]');
 }
 

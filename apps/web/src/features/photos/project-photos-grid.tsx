@@ -168,12 +168,15 @@ function PhotoTile({ photo, selected, selecting, deleting, onSelect, onOpen }: P
           readOnly
           onClick={onSelect}
           aria-label={photo.originalName}
-          className="peer col-start-1 row-start-1 size-7 cursor-pointer appearance-none rounded-full border-2 border-white bg-black/25 shadow-sm backdrop-blur-sm transition-colors checked:border-primary checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
+          className="col-start-1 row-start-1 size-7 cursor-pointer appearance-none rounded-full border-2 border-white bg-black/25 shadow-sm backdrop-blur-sm transition-colors checked:border-primary checked:bg-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1"
         />
         <Check
           aria-hidden="true"
           strokeWidth={3}
-          className="pointer-events-none col-start-1 row-start-1 size-4 text-transparent peer-checked:text-primary-foreground"
+          className={cn(
+            'pointer-events-none col-start-1 row-start-1 size-4',
+            selected ? 'text-primary-foreground' : 'text-transparent',
+          )}
         />
       </span>
       {deleting && (
