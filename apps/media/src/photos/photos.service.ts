@@ -120,8 +120,9 @@ export class PhotosService {
   ): Promise<ReplyOf<typeof requestPhotoUploads>> {
     const userId = signedInUserId(actor);
     const { projectId, files } = request;
-    const { reservations, quota } = await this.reserve(projectId, userId, files.length);
+    // Taken before the reservation is: an upload never outlives the quota held for it.
     const uploadExpiresAt = new Date(Date.now() + UPLOAD_RESERVATION_SECONDS * 1000);
+    const { reservations, quota } = await this.reserve(projectId, userId, files.length);
     const uploads = reservations.map(({ id }, fileIndex) => {
       const file = files[fileIndex] as (typeof files)[number];
       return {
