@@ -1,5 +1,13 @@
 /** The words of steps 1–4 (spec 2 §2), in one place; toasts and rule texts live in libs/domain. */
 export const photosContent = {
+  loading: {
+    text: 'Loading project...',
+    authTitle: 'Authentication Required',
+    authBody: 'Please log in to access this project.',
+    errorTitle: 'Error Loading Project',
+    tryAgain: 'Try Again',
+    fallbackError: 'An error occurred',
+  },
   addPhotos: {
     title: 'Add Your Photos',
     subtitle: 'Upload and organize your photos to create your video',
@@ -19,6 +27,9 @@ export const photosContent = {
     preparing: 'Getting your photos ready...',
     processing: 'Processing',
     waiting: 'Waiting',
+    fileDone: 'Done',
+    fileFailed: 'Failed',
+    uploadProgressLabel: 'Upload progress',
     fileUploaded: (name: string) => `Uploaded ${name}`,
     limitDialogBody: (fits: number, chosen: number) =>
       `You chose ${chosen} photos, but your current plan has room for ${fits} more. Upload the first ${fits}, or upgrade for more room.`,

@@ -1,6 +1,9 @@
 import { AlertTriangle, LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
+import { photosContent } from './photos-content';
+
+const text = photosContent.loading;
 
 /** Spec §2 step 1: 'Loading project...' while the photos come. */
 export function PhotosLoading() {
@@ -10,7 +13,7 @@ export function PhotosLoading() {
         aria-hidden="true"
         className="size-8 animate-spin rounded-full border-4 border-primary/20 border-t-primary motion-reduce:animate-[spin_1.6s_linear_infinite]"
       />
-      <p className="text-muted-foreground text-sm">Loading project...</p>
+      <p className="text-muted-foreground text-sm">{text.text}</p>
     </div>
   );
 }
@@ -19,21 +22,18 @@ export function PhotosLoading() {
 export function PhotosLoadError({ error }: { error: Error }) {
   if (/Authentication required|Unauthorized/i.test(error.message)) {
     return (
-      <LoadProblem
-        icon={<LockKeyhole aria-hidden="true" className="size-6" />}
-        title="Authentication Required"
-      >
-        Please log in to access this project.
+      <LoadProblem icon={<LockKeyhole aria-hidden="true" className="size-6" />} title={text.authTitle}>
+        {text.authBody}
       </LoadProblem>
     );
   }
   return (
     <LoadProblem
       icon={<AlertTriangle aria-hidden="true" className="size-6" />}
-      title="Error Loading Project"
+      title={text.errorTitle}
       action={
         <Button variant="outline" onClick={() => window.location.reload()}>
-          Try Again
+          {text.tryAgain}
         </Button>
       }
     >
@@ -75,7 +75,7 @@ export function WhenPhotosLoaded<T>({
 }) {
   if (query.isPending) return <PhotosLoading />;
   if (query.isError || query.data === undefined) {
-    return <PhotosLoadError error={query.error ?? new Error('An error occurred')} />;
+    return <PhotosLoadError error={query.error ?? new Error(text.fallbackError)} />;
   }
   return children(query.data);
 }

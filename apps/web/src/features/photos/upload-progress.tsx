@@ -13,7 +13,7 @@ export function UploadProgress({ files }: { files: UploadingFile[] }) {
   const shown = files.filter((file) => file.state !== 'skipped');
   return (
     <section
-      aria-label="Upload progress"
+      aria-label={text.uploadProgressLabel}
       className="space-y-4 rounded-2xl border bg-card p-5 shadow-sm"
       data-testid="upload-progress"
     >
@@ -26,7 +26,7 @@ export function UploadProgress({ files }: { files: UploadingFile[] }) {
         </div>
         <div
           role="progressbar"
-          aria-label="Upload progress"
+          aria-label={text.uploadProgressLabel}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -71,8 +71,8 @@ export function UploadProgress({ files }: { files: UploadingFile[] }) {
 function fileStatusText(file: UploadingFile): string {
   if (file.state === 'waiting') return text.waiting;
   if (file.state === 'processing') return text.processing;
-  if (file.state === 'failed') return 'Failed';
-  if (file.state === 'done') return 'Done';
+  if (file.state === 'failed') return text.fileFailed;
+  if (file.state === 'done') return text.fileDone;
   return `${Math.round(file.fraction * 100)}%`;
 }
 
