@@ -14,7 +14,7 @@ export interface RenderHarness extends ServiceHarness<platform.Bus, InstanceType
   /** The folder storage render writes to, for playing the browser's part (PUT) and inspecting objects. */
   storage: platform.LocalStorage;
   /** The service's settings, to start a second instance on the same database (a restart). */
-  env: Record<string, string>;
+  env: Record<string, string> & { STORAGE_DIR: string };
   /** Starts render again on the same database and storage, on a bus of its own; stop it with close(). */
   restart(): Promise<platform.RunningService>;
 }
@@ -90,8 +90,8 @@ export async function upload(h: RenderHarness, admin: Actor, files: { name: stri
   });
   for (const slot of slots) {
     const file = files[slot.fileIndex] as { name: string; bytes: Buffer };
-    // The key the slot's URL points at: `{uploadId}{ext}`.
-    const key = `${slot.uploadId}${musicExtensionOf(file.name)}`;
+    // The key the slot's URL points at: `uploads/{uploadId}{ext}`.
+    const key = `uploads/${slot.uploadId}${musicExtensionOf(file.name)}`;
     if (!slot.url.includes(key)) throw new Error(`slot URL ${slot.url} is not for ${key}`);
     await h.storage.put('music', key, file.bytes, { contentType: 'audio/mpeg' });
   }

@@ -30,6 +30,11 @@ import { readAudio } from './read-audio.js';
 
 /** A presigned PUT of a music file stays usable this long. */
 export const MUSIC_UPLOAD_URL_SECONDS = 30 * 60;
+/** Uploads land here until they are read; what was never completed is swept after this long. */
+export const PENDING_UPLOADS_PREFIX = 'uploads/';
+export const ABANDONED_UPLOAD_SECONDS = MUSIC_UPLOAD_URL_SECONDS + 30 * 60;
+const pendingKeyOf = (uploadId: string, extension: string) =>
+  `${PENDING_UPLOADS_PREFIX}${uploadId}${extension}`;
 
 const UPLOAD_CONTENT_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
@@ -77,7 +82,8 @@ type UploadResult = { uploadId: string; track: MusicTrack | null; error: string 
 /**
  * The music library (spec §2 Admin Music Manager, §7 music calls): public tracks for everyone
  * signed in, the whole list and every change for admins. Files live in the `music` bucket under
- * `{uuid}.{ext}`; what a file is (format, duration) is read from its bytes, never its name.
+ * `{uuid}.{ext}` (`uploads/` while they wait to be read); what a file is (format, duration) is read
+ * from its bytes, never its name.
  */
 @Injectable()
 export class MusicService {
@@ -122,6 +128,7 @@ export class MusicService {
     { uploadId: string; fileIndex: number; url: string; headers: { name: string; value: string }[] }[]
   > {
     adminId(actor);
+    await this.sweepAbandonedUploads();
     for (const file of files) {
       if (!musicExtensionOf(file.name)) throw new ValidationError(musicMessages.wrongExtension(file.name));
       if (file.size > MAX_MUSIC_BYTES) throw new ValidationError(musicMessages.tooLarge(file.name));
@@ -131,7 +138,7 @@ export class MusicService {
         const uploadId = randomUUID();
         const extension = musicExtensionOf(file.name) as string;
         const contentType = UPLOAD_CONTENT_TYPES[extension] as string;
-        const url = await this.storage.presignPut(MUSIC_BUCKET, `${uploadId}${extension}`, {
+        const url = await this.storage.presignPut(MUSIC_BUCKET, pendingKeyOf(uploadId, extension), {
           expiresInSeconds: MUSIC_UPLOAD_URL_SECONDS,
           contentType,
           maxBytes: MAX_MUSIC_BYTES,
@@ -180,6 +187,28 @@ export class MusicService {
     return { id };
   }
 
+  /**
+   * Removes uploads that were never completed (the browser closed mid-drop), once their URL has long
+   * expired. Run before each new drop: admins upload rarely, and the pending area stays small.
+   */
+  async sweepAbandonedUploads(now = Date.now()): Promise<number> {
+    let removed = 0;
+    try {
+      for await (const object of this.storage.list(MUSIC_BUCKET, PENDING_UPLOADS_PREFIX)) {
+        const stat = await this.storage.stat(MUSIC_BUCKET, object.key);
+        if (stat && now - stat.lastModified.getTime() > ABANDONED_UPLOAD_SECONDS * 1000) {
+          await this.storage.delete(MUSIC_BUCKET, object.key);
+          removed++;
+        }
+      }
+    } catch (err) {
+      // A failed sweep must not refuse the drop; the next one tries again.
+      this.logger.warn({ err }, 'abandoned music uploads could not be swept');
+    }
+    if (removed > 0) this.logger.info({ removed }, 'abandoned music uploads removed');
+    return removed;
+  }
+
   private async existing(id: string): Promise<MusicTrackRow> {
     const row = await this.tracks.getById(this.database, id);
     if (!row) throw new NotFoundError(musicMessages.trackNotFound);
@@ -194,25 +223,25 @@ export class MusicService {
     const done = await this.tracks.getByStoragePath(this.database, storagePath);
     if (done) return { uploadId, track: await this.toTrack(done), error: null };
 
+    const pendingKey = pendingKeyOf(uploadId, extension);
     const refuse = async (error: string) => {
-      await this.storage.delete(MUSIC_BUCKET, storagePath);
+      await this.storage.delete(MUSIC_BUCKET, pendingKey);
       this.logger.info({ uploadId, reason: error }, 'music upload refused');
       return { uploadId, track: null, error };
     };
-    const stat = await this.storage.stat(MUSIC_BUCKET, storagePath);
+    const stat = await this.storage.stat(MUSIC_BUCKET, pendingKey);
     if (!stat) return { uploadId, track: null, error: musicMessages.uploadMissing(name) };
     if (stat.size > MAX_MUSIC_BYTES) return refuse(musicMessages.tooLarge(name));
-    const bytes = await readAll(await this.storage.get(MUSIC_BUCKET, storagePath), MAX_MUSIC_BYTES);
+    const bytes = await readAll(await this.storage.get(MUSIC_BUCKET, pendingKey), MAX_MUSIC_BYTES);
     if (!bytes) return refuse(musicMessages.tooLarge(name));
     const audio = await readAudio(bytes);
     if (!audio.ok) return refuse(musicMessages[audio.refusal](name));
-    if (stat.contentType !== audio.contentType) {
-      // Served as what it is: a WAV renamed .mp3 must not reach browsers as audio/mpeg.
-      await this.storage.put(MUSIC_BUCKET, storagePath, bytes, {
-        contentType: audio.contentType,
-        size: bytes.length,
-      });
-    }
+    // Kept under its own name, served as what it is (a WAV renamed .mp3 must not reach browsers as audio/mpeg).
+    await this.storage.put(MUSIC_BUCKET, storagePath, bytes, {
+      contentType: audio.contentType,
+      size: bytes.length,
+    });
+    await this.storage.delete(MUSIC_BUCKET, pendingKey);
     const row = await this.tracks.insert(this.database, {
       id: uploadId,
       title: titleFromFileName(name),

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   completeMusicUploads,
   deleteMusicTrack,
@@ -22,6 +24,12 @@ afterAll(() => h?.close());
 
 const admin = actors.admin();
 const mp3 = () => audioFile('mp3', 3);
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of h.storage.list('music', prefix)) keys.push(object.key);
+  return keys;
+}
 
 async function track(name = 'Song.mp3', bytes = mp3()) {
   const [result] = (await upload(h, admin, [{ name, bytes }])).results;
@@ -51,7 +59,9 @@ describe('uploads', () => {
       expect(tracks[i]?.duration).toBeLessThan(seconds + 0.15);
     });
     expect(tracks.map((t) => t?.storagePath.split('.').pop())).toEqual(['mp3', 'wav', 'aac', 'm4a']);
-    // Served as what they are, whatever the browser declared.
+    // Moved out of the pending area, and served as what they are, whatever the browser declared.
+    const pending = await keysUnder('uploads/');
+    expect(pending.filter((key) => tracks.some((t) => key.includes(t?.id as string)))).toEqual([]);
     const wav = await h.storage.stat('music', tracks[1]?.storagePath as string);
     expect(wav?.contentType).toBe('audio/wav');
     const row = await h.db.musicTrack.findUniqueOrThrow({ where: { id: tracks[0]?.id as string } });
@@ -68,8 +78,9 @@ describe('uploads', () => {
       musicMessages.notAudio('noise.wav'),
     ]);
     expect(results.map((r) => r.track)).toEqual([null, null]);
+    const pending = await keysUnder('uploads/');
     for (const { uploadId } of results) {
-      expect(await h.storage.stat('music', `${uploadId}.mp3`)).toBeNull();
+      expect(pending.some((key) => key.includes(uploadId))).toBe(false);
       expect(await h.db.musicTrack.findUnique({ where: { id: uploadId } })).toBeNull();
     }
   });
@@ -108,6 +119,19 @@ describe('uploads', () => {
     });
     expect(again.results[0]?.track?.id).toBe(first.id);
     expect(await h.db.musicTrack.count({ where: { title: 'Twice' } })).toBe(1);
+  });
+
+  it('sweeps uploads never completed once their URL has long expired, before the next drop', async () => {
+    await h.storage.put('music', 'uploads/abandoned.mp3', mp3(), { contentType: 'audio/mpeg' });
+    await h.storage.put('music', 'uploads/in-flight.mp3', mp3(), { contentType: 'audio/mpeg' });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    await utimes(join(h.env.STORAGE_DIR, 'music', 'uploads', 'abandoned.mp3'), twoHoursAgo, twoHoursAgo);
+    await h.request(requestMusicUploads, admin, {
+      files: [{ name: 'Next.mp3', contentType: 'audio/mpeg', size: 10 }],
+    });
+    const pending = await keysUnder('uploads/');
+    expect(pending).toContain('uploads/in-flight.mp3');
+    expect(pending).not.toContain('uploads/abandoned.mp3');
   });
 });
 
