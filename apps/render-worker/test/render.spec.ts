@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { access, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -146,6 +146,17 @@ describe('rendering a video in Chromium and stitching it with ffmpeg', { timeout
     ]);
     const psnr = /PSNR .*average:([\d.]+|inf)/.exec(stderr)?.[1];
     expect(psnr === 'inf' || Number(psnr) > 40).toBe(true);
+  });
+
+  it('fails a chunk whose photo cannot be loaded, writes no file, and keeps Chromium for the next job', async () => {
+    const missing = {
+      ...props,
+      photos: props.photos.map((photo) => ({ ...photo, url: join(dir, 'missing.jpg') })),
+    };
+    const output = join(dir, 'failed.mp4');
+    await expect(renderer.render({ props: missing, frameRange: [0, 5] }, output)).rejects.toThrow();
+    await expect(access(output)).rejects.toThrow();
+    expect(renderer.isConnected()).toBe(true);
   });
 
   it('lets the page reach nothing outside loopback: the web renderer’s usage event was refused', () => {

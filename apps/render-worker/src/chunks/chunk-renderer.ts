@@ -95,7 +95,8 @@ export class ChunkRenderer {
     }
     try {
       await page.goto(this.server.pageUrl);
-      await page.waitForFunction((name) => name in window, PAGE_RENDER_FUNCTION);
+      // These callbacks run in the page (globalThis is its window).
+      await page.waitForFunction((name) => name in globalThis, PAGE_RENDER_FUNCTION);
       const pageJob: PageChunkJob = {
         props: {
           ...chunk.props,
@@ -110,7 +111,7 @@ export class ChunkRenderer {
       };
       const result = await page.evaluate(
         ([name, input]) =>
-          (window as unknown as Record<string, (job: PageChunkJob) => Promise<PageChunkResult>>)[name]!(
+          (globalThis as unknown as Record<string, (job: PageChunkJob) => Promise<PageChunkResult>>)[name]!(
             input,
           ),
         [PAGE_RENDER_FUNCTION, pageJob] as const,

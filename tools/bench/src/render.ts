@@ -1,0 +1,262 @@
+/**
+ * The render worker on a real-sized video: 10 photos × 3 s (900 frames, 1080p30), pan/zoom/rotate,
+ * dissolves and one 30-second music track. Measures, in the same run:
+ * - one chunk of all 900 frames through `ChunkRenderer` (Remotion's web renderer in headless
+ *   Chromium): wall time, fps, the file's bitrate;
+ * - the same frames as two chunks rendered at once (two pages of the one Chromium);
+ * - `stitch` of the single chunk with the music (concat -c copy, mix, mux, +faststart) and its share
+ *   of render + stitch;
+ * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
+ *   bitrate), for scale.
+ * With BITRATES=3000000,8000000,10000000 it also renders the video at each bitrate and reports each
+ * one's achieved bitrate and PSNR against a 40 Mbps render of the same frames.
+ * Prints one JSON object.
+ *
+ *   npx nx run @memoreel/render-worker:build && npm run --workspace tools/bench render
+ *   (runs the built worker, dist/ of apps/render-worker and libs/video)
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { CHUNK_ENCODING, ChunkRenderer, chunkPlan, stitch } from '@memoreel/render-worker';
+import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video';
+import sharp from 'sharp';
+
+const run = promisify(execFile);
+const PHOTOS = 10;
+const SECONDS_PER_PHOTO = 3;
+const BITRATES = (process.env.BITRATES ?? '').split(',').filter(Boolean).map(Number);
+const REFERENCE_BITRATE = 40_000_000;
+
+/** A photo-like JPEG: soft gradient, 300 translucent discs, film grain (as hard to encode as a real photo). */
+async function writePhoto(dir: string, index: number): Promise<string> {
+  const portrait = index % 5 === 4;
+  const [width, height] = portrait ? [1280, 1920] : [1920, 1280];
+  let seed = 7 + index;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const discs = Array.from(
+    { length: 300 },
+    () =>
+      `<circle cx="${random() * width}" cy="${random() * height}" r="${10 + random() * 200}" fill="hsl(${random() * 360},55%,${25 + random() * 55}%)" opacity="0.35"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1">
+      <stop offset="0" stop-color="#87a9d6"/><stop offset="0.55" stop-color="#e8c39e"/><stop offset="1" stop-color="#3d5a40"/>
+    </linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>${discs}</svg>`;
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 24 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const path = join(dir, `photo-${index}.jpg`);
+  await sharp(Buffer.from(svg))
+    .composite([{ input: grain, blend: 'soft-light' }])
+    .jpeg({ quality: 90 })
+    .toFile(path);
+  return path;
+}
+
+function videoProps(photos: string[], music: string): MemoreelVideoProps {
+  return {
+    photos: photos.map((url, i) => ({
+      id: `photo-${i}`,
+      url,
+      transforms: {
+        '0': { scale: 1 + (i % 3) * 0.1, translateX: 0, translateY: 0, rotate: 0 },
+        '100': {
+          scale: 1.4 + (i % 2) * 0.3,
+          translateX: (i % 2 ? -1 : 1) * 8,
+          translateY: 4,
+          rotate: (i % 3) * 5,
+        },
+      },
+    })),
+    durationPerPhoto: SECONDS_PER_PHOTO,
+    transition: 'fade',
+    music: [{ instanceId: 'music', url: music, startTime: 0, duration: PHOTOS * SECONDS_PER_PHOTO }],
+  };
+}
+
+async function probeVideo(file: string) {
+  const { stdout } = await run('ffprobe', [
+    ...['-v', 'error', '-select_streams', 'v:0', '-count_frames'],
+    ...['-show_entries', 'stream=bit_rate,nb_read_frames,profile,pix_fmt', '-of', 'json', file],
+  ]);
+  const [stream] = JSON.parse(stdout).streams as { bit_rate: string; nb_read_frames: string }[];
+  return { frames: Number(stream!.nb_read_frames), mbps: round(Number(stream!.bit_rate) / 1e6) };
+}
+
+async function psnr(file: string, reference: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    '-i',
+    file,
+    '-i',
+    reference,
+    '-lavfi',
+    '[0:v][1:v]psnr',
+    '-f',
+    'null',
+    '-',
+  ]);
+  return Number(/average:([\d.]+)/.exec(stderr)?.[1]);
+}
+
+/** The same slideshow as plain ffmpeg would make it: each photo fitted, zoomed, faded, then concatenated. */
+async function ffmpegSlideshow(photos: string[], output: string): Promise<number> {
+  const frames = SECONDS_PER_PHOTO * 30;
+  const inputs = photos.flatMap((photo) => [
+    '-loop',
+    '1',
+    '-framerate',
+    '30',
+    '-t',
+    String(SECONDS_PER_PHOTO),
+    '-i',
+    photo,
+  ]);
+  const chains = photos.map(
+    (_, i) =>
+      `[${i}:v]scale=1920:1080:force_original_aspect_ratio=decrease,pad=1920:1080:(ow-iw)/2:(oh-ih)/2,` +
+      `zoompan=z='1+0.4*on/${frames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=1920x1080:fps=30,` +
+      `fade=t=in:st=0:d=0.3,fade=t=out:st=${SECONDS_PER_PHOTO - 0.3}:d=0.3,setsar=1[v${i}]`,
+  );
+  const graph = `${chains.join(';')};${photos.map((_, i) => `[v${i}]`).join('')}concat=n=${photos.length}:v=1:a=0[out]`;
+  const started = performance.now();
+  await run('ffmpeg', [
+    ...['-v', 'error', '-y', ...inputs, '-filter_complex', graph, '-map', '[out]'],
+    ...[
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-b:v',
+      String(CHUNK_ENCODING.videoBitrate),
+      '-pix_fmt',
+      'yuv420p',
+      output,
+    ],
+  ]);
+  return performance.now() - started;
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+async function main() {
+  const dir = await mkdtemp(join(tmpdir(), 'memoreel-render-bench-'));
+  const renderer = await ChunkRenderer.start({});
+  try {
+    const photos = await Promise.all(Array.from({ length: PHOTOS }, (_, i) => writePhoto(dir, i)));
+    const music = join(dir, 'music.mp3');
+    await run('ffmpeg', [
+      ...[
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `anoisesrc=color=pink:amplitude=0.1:duration=${PHOTOS * SECONDS_PER_PHOTO}`,
+      ],
+      ...['-f', 'lavfi', '-i', `sine=frequency=330:duration=${PHOTOS * SECONDS_PER_PHOTO}`],
+      ...['-filter_complex', 'amix=inputs=2', '-c:a', 'libmp3lame', '-b:a', '192k', music],
+    ]);
+    const props = videoProps(photos, music);
+    const totalFrames = videoDurationInFrames(props);
+
+    // Warm-up: Chromium's first page pays for compiling the bundle.
+    await renderer.render({ props, frameRange: [0, 29] }, join(dir, 'warmup.mp4'));
+
+    const single = await renderer.render(
+      { props, frameRange: [0, totalFrames - 1] },
+      join(dir, 'single.mp4'),
+    );
+    const singleFile = await probeVideo(single.path);
+
+    const halves = chunkPlan(props, Math.ceil(totalFrames / 2));
+    const parallelStarted = performance.now();
+    const parallel = await Promise.all(
+      halves.map((chunk) =>
+        renderer.render({ props, frameRange: chunk.frameRange }, join(dir, `half-${chunk.index}.mp4`)),
+      ),
+    );
+    const parallelMs = performance.now() - parallelStarted;
+
+    const stitched = join(dir, 'video.mp4');
+    const stitchStarted = performance.now();
+    await stitch(
+      [single],
+      musicPlacements(props).map((placement) => ({ placement, source: music })),
+      stitched,
+    );
+    const stitchMs = performance.now() - stitchStarted;
+    const stitchedFromHalves = join(dir, 'video-from-halves.mp4');
+    await stitch(parallel, [], stitchedFromHalves);
+
+    const slideshowMs = await ffmpegSlideshow(photos, join(dir, 'slideshow.mp4'));
+
+    const bitrates = [];
+    if (BITRATES.length > 0) {
+      const reference = await ChunkRenderer.start({ videoBitrate: REFERENCE_BITRATE });
+      const referenceFile = join(dir, 'reference.mp4');
+      await reference.render({ props, frameRange: [0, totalFrames - 1] }, referenceFile);
+      await reference.close();
+      for (const videoBitrate of BITRATES) {
+        const at = await ChunkRenderer.start({ videoBitrate });
+        const file = join(dir, `bitrate-${videoBitrate}.mp4`);
+        const rendered = await at.render({ props, frameRange: [0, totalFrames - 1] }, file);
+        await at.close();
+        bitrates.push({
+          requestedMbps: videoBitrate / 1e6,
+          achievedMbps: (await probeVideo(file)).mbps,
+          psnrAgainst40Mbps: round(await psnr(file, referenceFile)),
+          fps: round(totalFrames / (rendered.elapsedMs / 1000), 1),
+        });
+      }
+    }
+
+    const result = {
+      video: { photos: PHOTOS, frames: totalFrames, width: 1920, height: 1080, fps: 30, transition: 'fade' },
+      singleChunk: {
+        seconds: round(single.elapsedMs / 1000),
+        fps: round(totalFrames / (single.elapsedMs / 1000), 1),
+        renderOnlyFps: round(totalFrames / (single.renderMs / 1000), 1),
+        requestedMbps: CHUNK_ENCODING.videoBitrate / 1e6,
+        achievedMbps: singleFile.mbps,
+        frames: singleFile.frames,
+      },
+      twoChunksAtOnce: {
+        seconds: round(parallelMs / 1000),
+        fps: round(totalFrames / (parallelMs / 1000), 1),
+        stitchedFrames: (await probeVideo(stitchedFromHalves)).frames,
+      },
+      stitch: {
+        seconds: round(stitchMs / 1000),
+        shareOfRenderAndStitch: round(stitchMs / (stitchMs + single.elapsedMs), 3),
+        frames: (await probeVideo(stitched)).frames,
+      },
+      ffmpegSlideshow: {
+        seconds: round(slideshowMs / 1000),
+        fps: round(totalFrames / (slideshowMs / 1000), 1),
+      },
+      ...(bitrates.length > 0 ? { bitrates } : {}),
+      loadAverage: loadavg().map((load) => round(load)),
+    };
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    await renderer.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
