@@ -56,7 +56,7 @@ test('a guest uploads, hits the free quota, deletes a range, sorts, filters and 
   test.setTimeout(180_000);
   await openDashboardAsGuest(page);
   const projectId = await createProject(page, 'Summer at the Lake');
-  await expect(page.getByText('50 photos remaining')).toBeVisible();
+  await expect(page.getByText('50 photos remaining')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('JPG, PNG, GIF or WEBP (max 10MB per file)')).toBeVisible();
 
   // Twelve photos, with progress while they go up three at a time.
