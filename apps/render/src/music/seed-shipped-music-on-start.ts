@@ -12,12 +12,14 @@ import { seedShippedMusic } from './seed-shipped-music.js';
 
 /**
  * In standalone (`MUSIC_SEED_ON_START=true`) a fresh install makes its shipped tracks right after
- * start, in the background: the app answers meanwhile, and the tracks appear within seconds.
+ * start, in the background: the app answers meanwhile, and the tracks appear within seconds. A
+ * shutdown does not wait for them.
  */
 @Injectable()
 export class SeedShippedMusicOnStart implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly config;
   private seeding: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
@@ -35,15 +37,20 @@ export class SeedShippedMusicOnStart implements OnApplicationBootstrap, BeforeAp
       storage: this.musicStorage.storage,
       logger: this.logger,
       ffmpegPath: this.config.FFMPEG_PATH,
+      signal: this.stopping.signal,
     }).then(
       () => undefined,
-      // The library works without them; the next start tries again.
-      (err: unknown) => this.logger.error({ err }, 'shipped music tracks could not be made'),
+      (err: unknown) => {
+        if (this.stopping.signal.aborted) return;
+        // The library works without them; the next start tries again.
+        this.logger.error({ err }, 'shipped music tracks could not be made');
+      },
     );
   }
 
-  /** The database stays open until a seed under way has finished. */
+  /** A seed under way stops at its next step (ffmpeg is killed); the database stays open until it has. */
   async beforeApplicationShutdown() {
+    this.stopping.abort();
     await this.seeding;
   }
 }

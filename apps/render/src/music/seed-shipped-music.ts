@@ -27,6 +27,8 @@ export async function seedShippedMusic(options: {
   logger: Logger;
   ffmpegPath?: string;
   tracks?: readonly ShippedTrack[];
+  /** Stops between steps (the service is shutting down); what is not recorded is made at the next start. */
+  signal?: AbortSignal;
 }): Promise<SeedOutcome> {
   const { database, storage, logger } = options;
   const repository = new MusicTracksRepository();
@@ -44,8 +46,9 @@ export async function seedShippedMusic(options: {
   await storage.ensureBuckets([MUSIC_BUCKET]);
   const added: string[] = [];
   for (const track of missing) {
+    if (options.signal?.aborted) break;
     const started = performance.now();
-    const mp3 = await synthesizeTrack(track, ffmpegPath);
+    const mp3 = await synthesizeTrack(track, ffmpegPath, options.signal);
     const audio = await readAudio(mp3);
     if (!audio.ok) throw new Error(`The shipped track ${track.key} did not come out as audio`);
     const id = randomUUID();

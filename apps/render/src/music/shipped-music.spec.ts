@@ -58,6 +58,19 @@ describe('music that ships with the product', () => {
     expect(after.map((t) => t.id)).toEqual(before.slice(1).map((t) => t.id));
   });
 
+  it('stops at shutdown without waiting for the rest, leaving nothing half-made', async () => {
+    await h.db.musicSeed.deleteMany();
+    await h.db.musicTrack.deleteMany();
+    const again = await h.restart();
+    const started = performance.now();
+    await again.close();
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const seeds = await h.db.musicSeed.findMany();
+    const tracks = await h.db.musicTrack.findMany();
+    expect(seeds.length).toBeLessThan(3);
+    expect(tracks.map((t) => t.id).sort()).toEqual(seeds.map((seed) => seed.trackId).sort());
+  });
+
   it('is skipped with a warning when ffmpeg is missing', async () => {
     const warnings: string[] = [];
     const logger = {

@@ -418,10 +418,13 @@ function ffmpegOn(
   ffmpegPath: string,
   args: string[],
   pcm: Buffer,
+  signal?: AbortSignal,
 ): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
+    // An abort (the service stopping) kills ffmpeg and rejects with an AbortError.
     const ffmpeg = spawn(ffmpegPath, ['-hide_banner', '-nostats', ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
+      signal,
     });
     const output: Buffer[] = [];
     let stderr = '';
@@ -452,7 +455,11 @@ function integratedLoudness(ebur128Summary: string): number {
  * TARGET_LUFS measured by `ebur128` (two cheap passes instead of `loudnorm`, which resamples to
  * 192 kHz and took ten times as long), a limiter for the peaks, and MP3.
  */
-export async function synthesizeTrack(track: ShippedTrack, ffmpegPath: string): Promise<Buffer> {
+export async function synthesizeTrack(
+  track: ShippedTrack,
+  ffmpegPath: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const audio = track.compose();
   const seconds = audio.left.length / SAMPLE_RATE;
   const pcm = interleaved(audio);
@@ -462,7 +469,12 @@ export async function synthesizeTrack(track: ShippedTrack, ffmpegPath: string): 
     `afade=t=in:d=${FADE_IN_SECONDS}`,
     `afade=t=out:st=${(seconds - FADE_OUT_SECONDS).toFixed(2)}:d=${FADE_OUT_SECONDS}`,
   ].join(',');
-  const measured = await ffmpegOn(ffmpegPath, [...input, '-af', `${shaped},ebur128`, '-f', 'null', '-'], pcm);
+  const measured = await ffmpegOn(
+    ffmpegPath,
+    [...input, '-af', `${shaped},ebur128`, '-f', 'null', '-'],
+    pcm,
+    signal,
+  );
   const gainDb = TARGET_LUFS - integratedLoudness(measured.stderr);
   const limit = 10 ** (PEAK_DBFS / 20);
   const encoded = await ffmpegOn(
@@ -474,6 +486,7 @@ export async function synthesizeTrack(track: ShippedTrack, ffmpegPath: string): 
       ...['-metadata', `title=${track.title}`, '-metadata', `artist=${track.artist}`, '-f', 'mp3', 'pipe:1'],
     ],
     pcm,
+    signal,
   );
   return encoded.stdout;
 }
