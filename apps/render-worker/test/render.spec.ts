@@ -154,9 +154,20 @@ describe('rendering a video in Chromium and stitching it with ffmpeg', { timeout
       photos: props.photos.map((photo) => ({ ...photo, url: join(dir, 'missing.jpg') })),
     };
     const output = join(dir, 'failed.mp4');
-    await expect(renderer.render({ props: missing, frameRange: [0, 5] }, output)).rejects.toThrow();
+    await expect(renderer.render({ props: missing, frameRange: [0, 5] }, output)).rejects.toThrow(
+      /^Rendering frames 0–5 failed: .+/,
+    );
     await expect(access(output)).rejects.toThrow();
     expect(renderer.isConnected()).toBe(true);
+  });
+
+  it('stops a chunk when its signal aborts', async () => {
+    const controller = new AbortController();
+    const output = join(dir, 'aborted.mp4');
+    const rendering = renderer.render({ props, frameRange: [0, 89] }, output, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('job cancelled')), 500);
+    await expect(rendering).rejects.toThrow('Rendering frames 0–89 failed: job cancelled');
+    await expect(access(output)).rejects.toThrow();
   });
 
   it('lets the page reach nothing outside loopback: the web renderer’s usage event was refused', () => {

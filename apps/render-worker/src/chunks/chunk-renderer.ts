@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
-import { CHUNK_ENCODING } from './chunk-encoding.js';
+import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 import { LoopbackServer } from './loopback-server.js';
 
 /** PLATFORM-NOTES: what Debian's Chromium needs to run headless in a container, and to stay quiet on the network. */
@@ -26,6 +26,7 @@ export type ChunkRendererOptions = {
   chromiumPath?: string;
   /** Remotion licence key, passed to `renderMediaOnWeb` (configuration; null renders as a free user). */
   licenseKey?: string | null;
+  /** CHUNK_ENCODING's by default; plan with `renderer.encoding` so chunk hashes name what was encoded. */
   videoBitrate?: number;
   /** Told of every request the render page tried outside loopback (which was refused). */
   onBlockedRequest?: (url: string) => void;
@@ -44,6 +45,16 @@ export type RenderedChunk = {
   /** Inside the page: `renderMediaOnWeb` until the MP4 blob was ready. */
   renderMs: number;
 };
+
+/** A chunk that did not render: a photo that would not load, a crashed page, an abort. */
+export class ChunkRenderError extends Error {
+  constructor(frameRange: [number, number], cause: unknown) {
+    // Playwright's messages carry the page's stack and a call log after the first line.
+    const reason = (cause instanceof Error ? cause.message : String(cause)).split('\n')[0];
+    super(`Rendering frames ${frameRange[0]}–${frameRange[1]} failed: ${reason}`, { cause });
+    this.name = 'ChunkRenderError';
+  }
+}
 
 /**
  * Renders chunks of the Memoreel video to MP4 files with Remotion's web renderer, in one long-lived
@@ -79,8 +90,21 @@ export class ChunkRenderer {
     return new ChunkRenderer(browser, context, server, options);
   }
 
-  /** Renders `frameRange` (inclusive) of the video described by `props` to an MP4 at `outputPath`. */
-  async render(chunk: ChunkToRender, outputPath: string): Promise<RenderedChunk> {
+  /** What this renderer encodes: the `encoding` to pass to `chunkPlan`. */
+  get encoding(): ChunkEncoding {
+    return { ...CHUNK_ENCODING, videoBitrate: this.options.videoBitrate ?? CHUNK_ENCODING.videoBitrate };
+  }
+
+  /**
+   * Renders `frameRange` (inclusive) of the video described by `props` to an MP4 at `outputPath`.
+   * Aborting `signal` closes the chunk's page, which fails the render; nothing is written then.
+   */
+  async render(
+    chunk: ChunkToRender,
+    outputPath: string,
+    { signal }: { signal?: AbortSignal } = {},
+  ): Promise<RenderedChunk> {
+    signal?.throwIfAborted();
     const started = performance.now();
     const [from, to] = chunk.frameRange;
     const job = this.server.openJob(
@@ -93,6 +117,8 @@ export class ChunkRenderer {
       page.on('console', (message) => log(`${message.type()}: ${message.text()}`));
       page.on('pageerror', (error) => log(`pageerror: ${error.message}`));
     }
+    const abort = () => void page.close().catch(() => undefined);
+    signal?.addEventListener('abort', abort, { once: true });
     try {
       await page.goto(this.server.pageUrl);
       // These callbacks run in the page (globalThis is its window).
@@ -105,7 +131,7 @@ export class ChunkRenderer {
           ),
         },
         frameRange: chunk.frameRange,
-        videoBitrate: this.options.videoBitrate ?? CHUNK_ENCODING.videoBitrate,
+        videoBitrate: this.encoding.videoBitrate,
         licenseKey: this.options.licenseKey ?? null,
         uploadUrl: job.uploadUrl,
       };
@@ -124,7 +150,10 @@ export class ChunkRenderer {
         elapsedMs: performance.now() - started,
         renderMs: result.renderMs,
       };
+    } catch (error) {
+      throw new ChunkRenderError(chunk.frameRange, signal?.aborted ? signal.reason : error);
     } finally {
+      signal?.removeEventListener('abort', abort);
       job.end();
       await page.close();
     }
