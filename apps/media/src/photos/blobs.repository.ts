@@ -65,8 +65,13 @@ export class BlobsRepository {
     await tx.blob.update({ where: { id }, data: { status: BlobStatus.rejected, rejection } });
   }
 
-  async markThumbnailed(db: Reader, id: string, contentHash: string): Promise<void> {
-    await db.blob.updateMany({ where: { id, contentHash }, data: { thumbnailsOf: contentHash } });
+  /** False when the blob is gone (or holds another image) by now. */
+  async markThumbnailed(db: Reader, id: string, contentHash: string): Promise<boolean> {
+    const { count } = await db.blob.updateMany({
+      where: { id, contentHash, status: BlobStatus.stored },
+      data: { thumbnailsOf: contentHash },
+    });
+    return count > 0;
   }
 
   async delete(db: Reader, id: string): Promise<void> {

@@ -193,7 +193,11 @@ export class PhotosService {
         contentType: 'image/webp',
       });
     }
-    await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash);
+    if (!(await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash))) {
+      // The photo or its project was deleted while they were made: what was just written goes too.
+      for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));
+      return;
+    }
     this.logger.info(
       { photoId: blob.id, ms: Math.round(performance.now() - started) },
       'photo thumbnails made',

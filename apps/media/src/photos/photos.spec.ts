@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
@@ -9,9 +10,12 @@ import {
   getPhotoQuota,
   getPhotoUrls,
   listPhotos,
+  projectDeleted,
   requestPhotoUploads,
+  SYSTEM,
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
+import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -400,6 +404,21 @@ describe('deleting', () => {
       expect(await media.db.blob.count({ where: { projectId: project.id } })).toBe(0);
     });
     expect(await media.keys(`${kept.id}/`)).toHaveLength(4);
+  });
+});
+
+describe('projects.project.deleted', () => {
+  it('is handled once however often it arrives', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    await upload(owner, project.id, [{ name: 'a.jpg', type: 'image/jpeg', bytes: await jpeg(100, 100) }]);
+    const deleted = buildEvent(projectDeleted, SYSTEM, { id: project.id, userId: owner.userId! });
+    await media.bus.publishEvent(projectDeleted.subject, deleted, { msgId: deleted.id });
+    await media.bus.publishEvent(projectDeleted.subject, deleted, { msgId: randomUUID() });
+    await eventually(async () => {
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(await media.db.processedEvent.count({ where: { eventId: deleted.id } })).toBe(1);
+    });
   });
 });
 
