@@ -41,7 +41,7 @@ export class PhotoModel {
   @Field(() => Int) height!: number;
   @Field(() => PhotoUrlsModel, {
     nullable: true,
-    description: 'null until its thumbnails are made (a bus job, ~100 ms)',
+    description: 'null until its thumbnails are made (a bus job: 0.2–0.7 s for a 12 MP photo here)',
   })
   urls!: PhotoUrlsModel | null;
   @Field() createdAt!: string;
