@@ -163,6 +163,12 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await expect(page.locator('img[src*="/storage/"]')).toHaveCount(6, { timeout: 15_000 });
   await saveScreenshot(page, testInfo, 'photos-step');
 
+  await selectCircle(page, 'photo-02.jpg').click();
+  await selectCircle(page, 'photo-04.jpg').click({ modifiers: ['Shift'] });
+  await expect(page.getByRole('button', { name: 'Delete (3)' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'photos-step-selecting');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
   await page.getByRole('button', { name: 'Preview photo-03.jpg' }).click();
   await expect(page.getByRole('dialog', { name: 'photo-03.jpg' }).getByRole('img')).toBeVisible();
   await saveScreenshot(page, testInfo, 'photos-preview', VIEWPORT);

@@ -174,7 +174,7 @@ function PhotoTile({ photo, selected, selecting, deleting, onSelect, onOpen }: P
           aria-hidden="true"
           strokeWidth={3}
           className={cn(
-            'pointer-events-none col-start-1 row-start-1 size-4',
+            'pointer-events-none relative col-start-1 row-start-1 size-4',
             selected ? 'text-primary-foreground' : 'text-transparent',
           )}
         />
