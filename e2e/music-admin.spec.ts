@@ -96,6 +96,9 @@ test('the admin manages the music library', async ({ page, request }, testInfo) 
   await page.getByRole('button', { name: 'Play Soft Horizon' }).click();
   await expect(page.getByRole('button', { name: 'Pause Soft Horizon' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Play Morning Light' })).toBeVisible();
+  // The signed URL played (a refused one toasts and turns the button back).
+  await expect(page.getByRole('button', { name: 'Pause Soft Horizon' })).toBeVisible();
+  await expect(page.getByText('Failed to play audio track')).toHaveCount(0);
   await saveScreenshot(page, testInfo, 'admin-music', { fullPage: false });
   await page.getByRole('button', { name: 'Pause Soft Horizon' }).click();
 
