@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
@@ -163,6 +164,13 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await expect(page.locator('img[src*="/storage/"]')).toHaveCount(6, { timeout: 15_000 });
   await saveScreenshot(page, testInfo, 'photos-step');
 
+  // A photo straight from a phone: HEIC, which the server turns into a JPEG.
+  await page
+    .getByTestId('photo-file-input')
+    .setInputFiles(join(import.meta.dirname, 'fixtures', 'phone.heic'));
+  await expect(page.getByText('Successfully uploaded 1 photo(s)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('7 photo(s) in project')).toBeVisible();
+
   await selectCircle(page, 'photo-02.jpg').click();
   await selectCircle(page, 'photo-04.jpg').click({ modifiers: ['Shift'] });
   await expect(page.getByRole('button', { name: 'Delete (3)' })).toBeVisible();
@@ -179,9 +187,9 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await saveScreenshot(page, testInfo, 'photos-sort');
 
   await page.goto(`/project/${projectId}/edit`);
-  await expect(page.getByText('Photo 1 of 6')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Photo 1 of 7')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Next photo' }).click();
-  await expect(page.getByText('Photo 2 of 6')).toBeVisible();
+  await expect(page.getByText('Photo 2 of 7')).toBeVisible();
   await saveScreenshot(page, testInfo, 'photos-edit', VIEWPORT);
   await page.getByRole('button', { name: 'Photo options' }).click();
   await page.getByRole('menuitem', { name: 'Delete photo' }).click();
