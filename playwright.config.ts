@@ -13,6 +13,8 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 function standaloneServer() {
   // Workers load this file again; they inherit the runner's environment, so one data dir serves all.
   process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'memoreel-e2e-'));
+  // The admin of e2e/music-admin.spec.ts: the server grants the role to this address.
+  process.env.E2E_ADMIN_EMAIL ??= 'music-admin@example.com';
   return {
     command: 'node apps/standalone/dist/main.js',
     url: `http://127.0.0.1:${port}/health/ready`,
@@ -20,6 +22,7 @@ function standaloneServer() {
       PORT: port,
       MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
       // Request lines would bury the test report; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },

@@ -6,7 +6,7 @@ import { saveScreenshot } from './screenshots.js';
 
 /**
  * The admin music manager (/admin/music). The admin flow needs a server whose ADMIN_EMAILS holds
- * E2E_ADMIN_EMAIL, e.g. `ADMIN_EMAILS=a@example.com E2E_ADMIN_EMAIL=a@example.com npx playwright test e2e/music-admin.spec.ts`.
+ * E2E_ADMIN_EMAIL: the suite's own server does (playwright.config.ts); against another server, set both.
  */
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const PASSWORD = 'Music-Library-2026!';
