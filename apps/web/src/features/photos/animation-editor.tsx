@@ -320,7 +320,11 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave }: AnimationEd
             className="pointer-events-none absolute inset-x-0 bottom-2 text-center text-white/80 text-xs [text-shadow:0_1px_2px_rgb(0_0_0/0.6)]"
           >
             <span className="sr-only">{text.frameLabel} </span>
-            <span aria-hidden="true">{text.dragHint}</span>
+            <span aria-hidden="true">
+              {text.dragHint}
+              {/* Phones have no wheel: their zoom is the slider. */}
+              <span className="pointer-coarse:hidden">{text.wheelHint}</span>
+            </span>
           </p>
         </div>
       </div>
