@@ -1,3 +1,4 @@
+export * from './music-timeline.js';
 export * from './newsletter.js';
 export * from './photo-filters.js';
 export * from './photo-workflow.js';
