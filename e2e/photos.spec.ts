@@ -186,6 +186,14 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await expect(page.getByRole('heading', { name: 'Drag to Reorder' })).toBeVisible({ timeout: 30_000 });
   await saveScreenshot(page, testInfo, 'photos-sort');
 
+  // The design page keeps the photo strip; a photo there opens in the editor.
+  await page.goto(`/project/${projectId}/design`);
+  const strip = page.getByRole('region', { name: 'Photo order' });
+  await expect(strip.getByText('Start', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await strip.getByRole('button', { name: 'photo-03.jpg, photo 3 of 7' }).click();
+  await expect(page).toHaveURL(/\/edit\?photo=2$/);
+  await expect(page.getByText('Photo 3 of 7')).toBeVisible();
+
   await page.goto(`/project/${projectId}/edit`);
   await expect(page.getByText('Photo 1 of 7')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Next photo' }).click();
