@@ -209,6 +209,14 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await expect(page.getByRole('tab', { name: 'Start Position' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await saveScreenshot(page, testInfo, 'photos-animate', VIEWPORT);
+  // Dragging the photo moves it by the share of the frame the pointer travelled.
+  const frame = page.getByTestId('animation-frame');
+  const box = (await frame.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('animation-pose')).toHaveAttribute('style', /translate\(20(\.\d+)?%, 0%\)/);
 
   await page.goto('/project/undefined/photos');
   await expect(page).toHaveURL(/\/dashboard$/);
