@@ -1,6 +1,5 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PhotoStrip } from '../../../features/photos/photo-strip';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { createFileRoute } from '@tanstack/react-router';
+import { DesignVideoStep } from '../../../features/design/design-video-step';
 
 export const Route = createFileRoute('/project/$projectId/design')({
   component: DesignRoute,
@@ -8,17 +7,5 @@ export const Route = createFileRoute('/project/$projectId/design')({
 
 function DesignRoute() {
   const { projectId } = Route.useParams();
-  const navigate = useNavigate();
-  return (
-    <>
-      <ComingSoonPage title="Design Your Video" />
-      {/* Spec 2 §2: the photo strip sits at the bottom of the design page too; a photo opens in the editor. */}
-      <PhotoStrip
-        projectId={projectId}
-        onSelect={(index) =>
-          void navigate({ to: '/project/$projectId/edit', params: { projectId }, search: { photo: index } })
-        }
-      />
-    </>
-  );
+  return <DesignVideoStep key={projectId} projectId={projectId} />;
 }

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { SelectMusicStep } from '../../../features/music/select-music-step';
 
 export const Route = createFileRoute('/project/$projectId/music')({
-  component: () => <ComingSoonPage title="Select Music" />,
+  component: MusicRoute,
 });
+
+function MusicRoute() {
+  const { projectId } = Route.useParams();
+  return <SelectMusicStep key={projectId} projectId={projectId} />;
+}

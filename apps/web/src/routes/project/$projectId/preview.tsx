@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { PreviewVideoStep } from '../../../features/preview/preview-video-step';
 
 export const Route = createFileRoute('/project/$projectId/preview')({
-  component: () => <ComingSoonPage title="Preview Your Video" />,
+  component: PreviewRoute,
 });
+
+function PreviewRoute() {
+  const { projectId } = Route.useParams();
+  return <PreviewVideoStep key={projectId} projectId={projectId} />;
+}

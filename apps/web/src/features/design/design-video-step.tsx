@@ -1,0 +1,162 @@
+import {
+  DURATION_PER_PHOTO,
+  estimatedVideoSeconds,
+  formatTrackTime,
+  type VideoSettings,
+} from '@memoreel/domain';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { usePhotos } from '../photos/photo-queries';
+import { PhotoStepPage } from '../photos/photo-step-page';
+import { PhotoStrip } from '../photos/photo-strip';
+import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { bothQueries } from './combined-query';
+import { videoStepsContent } from './design-content';
+import { NeedsPhotos } from './needs-photos';
+import { SaveStatus } from './save-status';
+import { useAutosave } from './use-autosave';
+import { saveVideoSettingsOnLeave } from './video-settings-api';
+import { useSaveVideoSettings, useVideoSettings } from './video-settings-queries';
+
+const text = videoStepsContent.design;
+/** The slider saves like the timeline: after half a second of quiet, and on leave. */
+export const DESIGN_SAVE_DEBOUNCE_MS = 500;
+
+/** Step 5 (spec 2 §2): the 'Video Settings' card, and the photo strip at the foot of the page. */
+export function DesignVideoStep({ projectId }: { projectId: string }) {
+  const photos = usePhotos(projectId);
+  const settings = useVideoSettings(projectId);
+  const navigate = useNavigate();
+
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/animate" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/project/$projectId/music" params={{ projectId }}>
+              {text.next} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      }
+      footer={
+        // Spec 2 §2: the photo strip sits at the bottom of the design page too; a photo opens in the editor.
+        <PhotoStrip
+          projectId={projectId}
+          onSelect={(index) =>
+            void navigate({ to: '/project/$projectId/edit', params: { projectId }, search: { photo: index } })
+          }
+        />
+      }
+    >
+      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
+        {([list, stored]) =>
+          list.length === 0 ? (
+            <NeedsPhotos projectId={projectId} />
+          ) : (
+            <VideoSettingsCard projectId={projectId} photoCount={list.length} stored={stored} />
+          )
+        }
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}
+
+function VideoSettingsCard({
+  projectId,
+  photoCount,
+  stored,
+}: {
+  projectId: string;
+  photoCount: number;
+  stored: VideoSettings;
+}) {
+  const [durationPerPhoto, setDurationPerPhoto] = useState(stored.durationPerPhoto);
+  const save = useSaveVideoSettings(projectId);
+  const autosave = useAutosave<number>({
+    delayMs: DESIGN_SAVE_DEBOUNCE_MS,
+    save: (value) =>
+      save.mutateAsync({ durationPerPhoto: value }).catch((error: unknown) => {
+        toast.error(text.saveFailed, { description: error instanceof Error ? error.message : undefined });
+        throw error;
+      }),
+    saveOnLeave: (value) => saveVideoSettingsOnLeave(projectId, { durationPerPhoto: value }),
+  });
+  const sliderId = useId();
+  const total = estimatedVideoSeconds(photoCount, durationPerPhoto);
+  const { min, max, step } = DURATION_PER_PHOTO;
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>{text.cardTitle}</CardTitle>
+          <CardDescription>{text.cardDescription}</CardDescription>
+        </div>
+        <SaveStatus status={autosave.status} />
+      </CardHeader>
+      <CardContent className="grid gap-8 md:grid-cols-[1fr_14rem] md:items-center">
+        <div className="space-y-4">
+          <div className="flex items-baseline justify-between gap-4">
+            <label htmlFor={sliderId} className="font-medium text-sm">
+              {text.durationLabel}
+            </label>
+            <output
+              htmlFor={sliderId}
+              className="font-display font-semibold text-2xl tabular-nums"
+              data-testid="duration-per-photo"
+            >
+              {durationPerPhoto.toFixed(1)}
+              <span className="ml-0.5 font-normal text-base text-muted-foreground">s</span>
+            </output>
+          </div>
+          <input
+            id={sliderId}
+            type="range"
+            min={min}
+            max={max}
+            step={step}
+            value={durationPerPhoto}
+            aria-valuetext={`${durationPerPhoto} seconds`}
+            onChange={(event) => {
+              const value = Number(event.target.value);
+              setDurationPerPhoto(value);
+              autosave.schedule(value);
+            }}
+            className="h-2 w-full cursor-pointer accent-primary"
+          />
+          <div className="flex justify-between text-muted-foreground text-xs">
+            <span>
+              {min} s · {text.shorter}
+            </span>
+            <span>
+              {text.longer} · {max} s
+            </span>
+          </div>
+        </div>
+        <div className="rounded-xl bg-primary/5 p-5 text-center ring-1 ring-primary/10">
+          <p className="flex items-center justify-center gap-1.5 text-muted-foreground text-sm">
+            <Clock aria-hidden="true" className="size-4" /> {text.totalLabel}
+          </p>
+          <p className="mt-1 font-display font-semibold text-4xl tabular-nums" data-testid="total-duration">
+            {formatTrackTime(total)}
+          </p>
+          <p className="mt-1 text-muted-foreground text-xs">
+            {text.totalDetail(photoCount, durationPerPhoto)}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { parseVideoSettings, type TimelineTrack, type VideoSettings } from '@memoreel/domain';
+import { bearerAuthorization } from '../../lib/access-token';
+import { graphqlRequest } from '../../lib/graphql';
+
+/** The project's video_settings (spec 2 §3) through the gateway's `project` and `updateVideoSettings`. */
+
+const TRACK_FIELDS = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
+const SETTINGS_FIELDS = `durationPerPhoto transition width height
+  music { type selection customPath timelineTracks { ${TRACK_FIELDS} } }`;
+
+type StoredSettings = Record<string, unknown>;
+
+/** GraphQL answers null for an optional field never stored; the domain reads those as absent. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== null)
+      .map(([key, field]) => [key, withoutNulls(field)]),
+  );
+}
+
+export async function fetchVideoSettings(projectId: string, signal?: AbortSignal): Promise<VideoSettings> {
+  const data = await graphqlRequest<{ project: { videoSettings: StoredSettings } }, { id: string }>(
+    `query Project($id: ID!) { project(id: $id) { id videoSettings { ${SETTINGS_FIELDS} } } }`,
+    { id: projectId },
+    signal,
+  );
+  return parseVideoSettings(withoutNulls(data.project.videoSettings));
+}
+
+const UPDATE_VIDEO_SETTINGS = `mutation UpdateVideoSettings($id: ID!, $settings: VideoSettingsInput!) {
+  updateVideoSettings(id: $id, settings: $settings) { id videoSettings { ${SETTINGS_FIELDS} } }
+}`;
+
+export type VideoSettingsChange =
+  | { durationPerPhoto: number }
+  | { music: { timelineTracks: TimelineTrack[] } };
+
+/** Saves the fields given (the rest keep their stored values) and answers the settings as stored. */
+export async function saveVideoSettings(
+  projectId: string,
+  settings: VideoSettingsChange,
+): Promise<VideoSettings> {
+  const data = await graphqlRequest<
+    { updateVideoSettings: { videoSettings: StoredSettings } },
+    { id: string; settings: VideoSettingsChange }
+  >(UPDATE_VIDEO_SETTINGS, { id: projectId, settings });
+  return parseVideoSettings(withoutNulls(data.updateVideoSettings.videoSettings));
+}
+
+/**
+ * The same save as the page closes: a `keepalive` request outlives the page, where an ordinary
+ * fetch would be cancelled with it. Nobody is left to read the answer.
+ */
+export function saveVideoSettingsOnLeave(projectId: string, settings: VideoSettingsChange): void {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const authorization = bearerAuthorization();
+  if (authorization) headers.authorization = authorization;
+  void fetch('/graphql', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: UPDATE_VIDEO_SETTINGS, variables: { id: projectId, settings } }),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
+}

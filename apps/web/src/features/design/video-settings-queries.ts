@@ -1,0 +1,36 @@
+import type { VideoSettings } from '@memoreel/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Project } from '../project/project-api';
+import { projectKeys } from '../project/queries';
+import { fetchVideoSettings, saveVideoSettings, type VideoSettingsChange } from './video-settings-api';
+
+export const videoSettingsKey = (projectId: string) =>
+  [...projectKeys.detail(projectId), 'video-settings'] as const;
+
+/** The whole video_settings of a project (steps 5–7); the project query carries only durationPerPhoto. */
+export function useVideoSettings(projectId: string) {
+  return useQuery({
+    queryKey: videoSettingsKey(projectId),
+    queryFn: ({ signal }) => fetchVideoSettings(projectId, signal),
+  });
+}
+
+/** Saves a change; the stored settings replace the cached ones, and the project's card follows. */
+export function useSaveVideoSettings(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: VideoSettingsChange) => saveVideoSettings(projectId, change),
+    onSuccess: (settings: VideoSettings) => {
+      queryClient.setQueryData(videoSettingsKey(projectId), settings);
+      queryClient.setQueryData<Project>(projectKeys.detail(projectId), (project) =>
+        project
+          ? {
+              ...project,
+              videoSettings: { ...project.videoSettings, durationPerPhoto: settings.durationPerPhoto },
+            }
+          : project,
+      );
+      return queryClient.invalidateQueries({ queryKey: projectKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { graphqlRequest } from '../../lib/graphql';
+
+/** The public music library of step 6 (gateway `publicMusicTracks`, ordered by title). */
+export interface PublicMusicTrack {
+  id: string;
+  title: string;
+  artist: string | null;
+  /** Seconds. */
+  duration: number;
+  /** Signed for an hour: refetched well before. */
+  url: string;
+}
+
+export async function fetchPublicMusicTracks(signal?: AbortSignal): Promise<PublicMusicTrack[]> {
+  const data = await graphqlRequest<{ publicMusicTracks: PublicMusicTrack[] }>(
+    'query PublicMusicTracks { publicMusicTracks { id title artist duration url } }',
+    {},
+    signal,
+  );
+  return data.publicMusicTracks;
+}
+
+/**
+ * The object key a track's signed URL points at (`{uuid}.{ext}` in the music bucket), kept as the
+ * timeline track's storage_path; the library does not hand keys to non-admins otherwise.
+ */
+export function storagePathOfTrackUrl(url: string, fallback: string): string {
+  try {
+    const segment = new URL(url, 'http://memoreel.invalid').pathname.split('/').pop() ?? '';
+    return decodeURIComponent(segment) || fallback;
+  } catch {
+    return fallback;
+  }
+}

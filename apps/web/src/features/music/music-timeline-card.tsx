@@ -1,0 +1,149 @@
+import { formatTrackTime, musicTimelineMessages, type TimelineTrack, timelineEnd } from '@memoreel/domain';
+import { ChevronDown, ChevronUp, Music2, Scissors, X } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { videoStepsContent } from '../design/design-content';
+import { SaveStatus } from '../design/save-status';
+import type { AutosaveStatus } from '../design/use-autosave';
+
+const text = videoStepsContent.music;
+/** Alternating tints so neighbouring tracks stay apart on the bar. */
+const SEGMENT_TINTS = ['bg-primary', 'bg-primary/60'] as const;
+
+/** The timeline: a bar the length of the video with each track where it plays, then the tracks in order. */
+export function MusicTimelineCard({
+  timeline,
+  videoSeconds,
+  saveStatus,
+  onRemove,
+  onMove,
+}: {
+  timeline: TimelineTrack[];
+  videoSeconds: number;
+  saveStatus: AutosaveStatus;
+  onRemove: (instanceId: string) => void;
+  onMove: (from: number, to: number) => void;
+}) {
+  const musicSeconds = timelineEnd(timeline);
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="space-y-1.5">
+          <CardTitle>{text.timelineTitle}</CardTitle>
+          <CardDescription>
+            {text.videoLength(formatTrackTime(videoSeconds))} ·{' '}
+            {text.musicLength(formatTrackTime(musicSeconds))}
+          </CardDescription>
+        </div>
+        <SaveStatus status={saveStatus} />
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div
+          aria-hidden="true"
+          className="relative h-3 overflow-hidden rounded-full bg-muted"
+          data-testid="timeline-bar"
+        >
+          {timeline.map((track, index) => (
+            <span
+              key={track.instanceId}
+              className={cn(
+                'absolute inset-y-0 border-background border-r-2',
+                SEGMENT_TINTS[index % SEGMENT_TINTS.length],
+              )}
+              style={{
+                left: `${(track.startTime / videoSeconds) * 100}%`,
+                width: `${(track.duration / videoSeconds) * 100}%`,
+              }}
+            />
+          ))}
+        </div>
+        {timeline.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">
+            {text.timelineEmpty}
+          </p>
+        ) : (
+          <ol aria-label={text.timelineTitle} className="divide-y rounded-lg border">
+            {timeline.map((track, index) => (
+              <TimelineRow
+                key={track.instanceId}
+                track={track}
+                index={index}
+                isFirst={index === 0}
+                isLast={index === timeline.length - 1}
+                onRemove={() => onRemove(track.instanceId)}
+                onMove={(to) => onMove(index, to)}
+              />
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TimelineRow({
+  track,
+  index,
+  isFirst,
+  isLast,
+  onRemove,
+  onMove,
+}: {
+  track: TimelineTrack;
+  index: number;
+  isFirst: boolean;
+  isLast: boolean;
+  onRemove: () => void;
+  onMove: (to: number) => void;
+}) {
+  const title = track.title ?? track.id;
+  return (
+    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="timeline-track">
+      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+        <Music2 aria-hidden="true" className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-sm">{title}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-muted-foreground text-xs tabular-nums">
+          {track.artist && <span className="truncate">{track.artist}</span>}
+          <span>
+            {text.plays(formatTrackTime(track.startTime), formatTrackTime(track.startTime + track.duration))}
+          </span>
+          {track.isTrimmed && track.originalDuration !== undefined && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-0.5 text-amber-700 dark:text-amber-400">
+              <Scissors aria-hidden="true" className="size-3" />
+              {musicTimelineMessages.trimmedFrom(track.originalDuration)}
+            </span>
+          )}
+        </p>
+      </div>
+      <span className="hidden font-medium text-sm tabular-nums sm:block">
+        {formatTrackTime(track.duration)}
+      </span>
+      <div className="flex shrink-0 items-center">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={text.earlier(title)}
+          disabled={isFirst}
+          onClick={() => onMove(index - 1)}
+        >
+          <ChevronUp aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={text.later(title)}
+          disabled={isLast}
+          onClick={() => onMove(index + 1)}
+        >
+          <ChevronDown aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label={text.remove(title)} onClick={onRemove}>
+          <X aria-hidden="true" />
+        </Button>
+      </div>
+    </li>
+  );
+}

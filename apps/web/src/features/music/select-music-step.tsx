@@ -1,0 +1,144 @@
+import {
+  addToTimeline,
+  estimatedVideoSeconds,
+  MIN_TRACK_SECONDS,
+  MUSIC_TIMELINE_SAVE_DEBOUNCE_MS,
+  moveInTimeline,
+  musicTimelineMessages,
+  removeFromTimeline,
+  type TimelineLayout,
+  type TimelineTrack,
+  timelineEnd,
+} from '@memoreel/domain';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../ui/button';
+import { bothQueries } from '../design/combined-query';
+import { videoStepsContent } from '../design/design-content';
+import { NeedsPhotos } from '../design/needs-photos';
+import { useAutosave } from '../design/use-autosave';
+import { saveVideoSettingsOnLeave } from '../design/video-settings-api';
+import { useSaveVideoSettings, useVideoSettings } from '../design/video-settings-queries';
+import { useTrackPreview } from '../music-admin/use-track-preview';
+import { usePhotos } from '../photos/photo-queries';
+import { PhotoStepPage } from '../photos/photo-step-page';
+import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { type PublicMusicTrack, storagePathOfTrackUrl } from './music-library-api';
+import { MusicLibraryCard } from './music-library-card';
+import { MusicTimelineCard } from './music-timeline-card';
+
+const text = videoStepsContent.music;
+
+/** Step 6 (spec 2 §2): the 'Music Timeline' card above the 'Available Music Tracks' card. */
+export function SelectMusicStep({ projectId }: { projectId: string }) {
+  const photos = usePhotos(projectId);
+  const settings = useVideoSettings(projectId);
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/design" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/project/$projectId/preview" params={{ projectId }}>
+              {text.next} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
+        {([list, stored]) =>
+          list.length === 0 ? (
+            <NeedsPhotos projectId={projectId} />
+          ) : (
+            <MusicEditor
+              projectId={projectId}
+              initialTimeline={stored.music.timelineTracks}
+              videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto)}
+            />
+          )
+        }
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}
+
+function MusicEditor({
+  projectId,
+  initialTimeline,
+  videoSeconds,
+}: {
+  projectId: string;
+  initialTimeline: TimelineTrack[];
+  videoSeconds: number;
+}) {
+  const [timeline, setTimeline] = useState(initialTimeline);
+  const save = useSaveVideoSettings(projectId);
+  const preview = useTrackPreview();
+  const autosave = useAutosave<TimelineTrack[]>({
+    delayMs: MUSIC_TIMELINE_SAVE_DEBOUNCE_MS,
+    save: (timelineTracks) =>
+      save.mutateAsync({ music: { timelineTracks } }).catch((error: unknown) => {
+        toast.error(musicTimelineMessages.saveFailed, {
+          description: error instanceof Error ? error.message : undefined,
+        });
+        throw error;
+      }),
+    saveOnLeave: (timelineTracks) => saveVideoSettingsOnLeave(projectId, { music: { timelineTracks } }),
+  });
+
+  const change = (next: TimelineTrack[]) => {
+    setTimeline(next);
+    autosave.schedule(next);
+  };
+  const relaid = ({ timeline: next, leftOut }: TimelineLayout) => {
+    for (const track of leftOut) toast.info(musicTimelineMessages.leftOut(track.title ?? track.id));
+    change(next);
+  };
+
+  const add = (track: PublicMusicTrack) => {
+    const result = addToTimeline(
+      timeline,
+      { ...track, storage_path: storagePathOfTrackUrl(track.url, track.id) },
+      videoSeconds,
+      crypto.randomUUID(),
+    );
+    if (result.kind === 'full') {
+      toast.error(musicTimelineMessages.full, { description: musicTimelineMessages.fullDescription });
+      return;
+    }
+    change(result.timeline);
+    toast.success(
+      result.kind === 'trimmed'
+        ? musicTimelineMessages.addedTrimmed(track.title, result.track.duration)
+        : musicTimelineMessages.added(track.title),
+    );
+  };
+
+  const room = videoSeconds - timelineEnd(timeline);
+  return (
+    <div className="space-y-6">
+      <MusicTimelineCard
+        timeline={timeline}
+        videoSeconds={videoSeconds}
+        saveStatus={autosave.status}
+        onRemove={(instanceId) => relaid(removeFromTimeline(timeline, instanceId, videoSeconds))}
+        onMove={(from, to) => relaid(moveInTimeline(timeline, from, to, videoSeconds))}
+      />
+      <MusicLibraryCard
+        playingId={preview.playingId}
+        onTogglePreview={preview.toggle}
+        canAdd={room >= MIN_TRACK_SECONDS}
+        onAdd={add}
+      />
+    </div>
+  );
+}

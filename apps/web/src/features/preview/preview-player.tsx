@@ -1,0 +1,79 @@
+import type { VideoSettings } from '@memoreel/domain';
+import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch, videoPropsFromProject } from '@memoreel/video';
+import type { CallbackListener, PlayerRef } from '@remotion/player';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PublicMusicTrack } from '../music/music-library-api';
+import type { Photo } from '../photos/photos-api';
+
+/** The photo URL the video draws: the 1920-px derivative with its filter baked in, else the carousel size. */
+export function videoUrlOf(photo: Photo): string | null {
+  const urls = photo.urls as (Photo['urls'] & { video?: string | null }) | null;
+  return urls?.video ?? urls?.carousel ?? null;
+}
+
+/**
+ * The real composition (`@memoreel/video`) at 16:9 with the player's own controls (play/pause,
+ * seek bar, volume, fullscreen). Loaded on its own: Remotion stays out of every other page.
+ */
+export default function PreviewPlayer({
+  photos,
+  settings,
+  library,
+}: {
+  photos: Photo[];
+  settings: VideoSettings;
+  library: PublicMusicTrack[];
+}) {
+  const video = useMemo(() => {
+    const urls = new Map(library.map((track) => [track.id, track.url]));
+    return videoPropsFromProject({
+      photos: photos.flatMap((photo) => {
+        const url = videoUrlOf(photo);
+        return url ? [{ id: photo.id, url, transforms: photo.transforms }] : [];
+      }),
+      // A track no longer in the library has no URL to play; the rest of the timeline still plays.
+      settings: {
+        ...settings,
+        music: {
+          ...settings.music,
+          timelineTracks: settings.music.timelineTracks.filter((track) => urls.has(track.id)),
+        },
+      },
+      musicUrl: (track) => urls.get(track.id) ?? '',
+    });
+  }, [photos, settings, library]);
+
+  const player = useRef<PlayerRef>(null);
+  const perPhoto = framesPerPhoto(video.durationPerPhoto);
+  // The photo under the playhead, not the frame: the page re-renders once a photo, not 30 times a second.
+  const [photoIndex, setPhotoIndex] = useState(0);
+  usePhotoPrefetch(video, photoIndex * perPhoto);
+
+  useEffect(() => {
+    const current = player.current;
+    if (!current) return;
+    const follow: CallbackListener<'frameupdate'> = (event) =>
+      setPhotoIndex(Math.floor(event.detail.frame / perPhoto));
+    const seeked: CallbackListener<'seeked'> = (event) =>
+      setPhotoIndex(Math.floor(event.detail.frame / perPhoto));
+    current.addEventListener('frameupdate', follow);
+    current.addEventListener('seeked', seeked);
+    return () => {
+      current.removeEventListener('frameupdate', follow);
+      current.removeEventListener('seeked', seeked);
+    };
+  }, [perPhoto]);
+
+  return (
+    <MemoreelPlayer
+      ref={player}
+      video={video}
+      controls
+      clickToPlay
+      doubleClickToFullscreen
+      allowFullscreen
+      showVolumeControls
+      style={{ width: '100%', aspectRatio: '16 / 9' }}
+    />
+  );
+}

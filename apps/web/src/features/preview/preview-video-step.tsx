@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Button } from '../../ui/button';
+import { bothQueries } from '../design/combined-query';
+import { videoStepsContent } from '../design/design-content';
+import { NeedsPhotos } from '../design/needs-photos';
+import { useVideoSettings } from '../design/video-settings-queries';
+import { usePublicMusicTracks } from '../music/music-library-queries';
+import { usePhotos } from '../photos/photo-queries';
+import { PhotoStepPage } from '../photos/photo-step-page';
+import { WhenPhotosLoaded } from '../photos/photos-load-states';
+
+const text = videoStepsContent.preview;
+/** Remotion is the heaviest thing the SPA loads: it comes only with this step's player. */
+const PreviewPlayer = lazy(() => import('./preview-player'));
+
+/** Step 7 (spec 2 §2): the video as it will be made, in a 16:9 player. */
+export function PreviewVideoStep({ projectId }: { projectId: string }) {
+  const photos = usePhotos(projectId);
+  const settings = useVideoSettings(projectId);
+  // The music's signed URLs; without the library the video still plays, silently.
+  const library = usePublicMusicTracks();
+  const libraryReady = !library.isPending;
+
+  return (
+    <PhotoStepPage
+      title={text.title}
+      subtitle={text.subtitle}
+      wide
+      navigation={
+        <>
+          <Button variant="outline" asChild>
+            <Link to="/project/$projectId/music" params={{ projectId }}>
+              <ArrowLeft aria-hidden="true" /> {text.back}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/project/$projectId/share" params={{ projectId }}>
+              {text.next} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      }
+    >
+      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
+        {([list, stored]) =>
+          list.length === 0 ? (
+            <NeedsPhotos projectId={projectId} />
+          ) : (
+            <section className="space-y-3">
+              <div
+                className="relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-950 shadow-xl ring-1 ring-black/10"
+                data-testid="preview-player"
+              >
+                {libraryReady ? (
+                  <Suspense fallback={<PlayerLoading />}>
+                    <PreviewPlayer photos={list} settings={stored} library={library.data ?? []} />
+                  </Suspense>
+                ) : (
+                  <PlayerLoading />
+                )}
+              </div>
+              {list.some((photo) => photo.urls === null) && (
+                <p className="text-muted-foreground text-sm">{text.waitingForPhotos}</p>
+              )}
+            </section>
+          )
+        }
+      </WhenPhotosLoaded>
+    </PhotoStepPage>
+  );
+}
+
+function PlayerLoading() {
+  return (
+    <div role="status" className="absolute inset-0 grid place-items-center">
+      <span className="flex flex-col items-center gap-3 text-sm text-white/70">
+        <span
+          aria-hidden="true"
+          className="size-8 animate-spin rounded-full border-4 border-white/15 border-t-white/80 motion-reduce:animate-[spin_1.6s_linear_infinite]"
+        />
+        {text.loadingPlayer}
+      </span>
+    </div>
+  );
+}
