@@ -3,14 +3,16 @@ import { MediaDatabase } from './database/media-database.js';
 import { BlobsRepository } from './photos/blobs.repository.js';
 import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
 import { DeleteObjectsWhenProjectDeleted } from './photos/delete-objects-when-project-deleted.js';
-import { EnqueueThumbnailsWhenPhotoStored } from './photos/enqueue-thumbnails-when-photo-stored.js';
+import { EnqueueImageJobsWhenPhotoStored } from './photos/enqueue-image-jobs-when-photo-stored.js';
 import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
+import { MakeVideoDerivativeJob } from './photos/make-video-derivative.job.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosService } from './photos/photos.service.js';
+import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { SweepExpiredUploads } from './photos/sweep-expired-uploads.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
-/** The media service: photo objects (uploads, verification, thumbnails, signed URLs). */
+/** The media service: photo objects (uploads, verification, thumbnails, filtered video derivatives, signed URLs). */
 @Module({})
 export class MediaModule {
   static register(): DynamicModule {
@@ -19,7 +21,9 @@ export class MediaModule {
       controllers: [
         PhotosHandlers,
         MakeThumbnailsJob,
-        EnqueueThumbnailsWhenPhotoStored,
+        MakeVideoDerivativeJob,
+        EnqueueImageJobsWhenPhotoStored,
+        RemakeVideoDerivativeWhenFilterChanged,
         DeleteObjectWhenPhotoDeleted,
         DeleteObjectsWhenProjectDeleted,
       ],

@@ -25,6 +25,12 @@ export class PhotoUrlsModel {
   @Field() strip!: string;
   @Field() carousel!: string;
   @Field() full!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The 1920-px JPEG the video draws, the photo's filter baked in; null until the derivative of its current filter is made (a bus job after upload or a filter change).",
+  })
+  video!: string | null;
 }
 
 @ObjectType('Photo')

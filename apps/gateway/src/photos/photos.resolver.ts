@@ -28,6 +28,13 @@ import {
 /** How long a completed upload may take to appear in projects (the media.photo.stored consumer). */
 const ROW_WAIT_MS = 5_000;
 
+/** A derivative baked with another filter than the row's (media has not seen the change yet) is not the video's yet. */
+const urlsFor = (photo: Photo, urls: PhotoUrls | null) => {
+  if (!urls) return null;
+  const { videoFilter, video, ...thumbnails } = urls;
+  return { ...thumbnails, video: videoFilter === photo.filter ? video : null };
+};
+
 const toModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
   id: photo.id,
   projectId: photo.projectId,
@@ -39,7 +46,7 @@ const toModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
   transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
   width: photo.width,
   height: photo.height,
-  urls,
+  urls: urlsFor(photo, urls),
   createdAt: photo.createdAt,
 });
 

@@ -74,6 +74,24 @@ export class BlobsRepository {
     return count > 0;
   }
 
+  /** Locks every row of a project until commit, so a job finishing meanwhile waits and then finds them gone. */
+  async lockOfProject(tx: MediaTransaction, projectId: string): Promise<void> {
+    await tx.$queryRaw`SELECT id FROM media.blobs WHERE project_id = ${projectId}::uuid FOR UPDATE`;
+  }
+
+  /** Records a filter unless a newer one is already recorded (events may arrive late); false when skipped. */
+  async setFilter(db: Reader, id: string, filter: string, setAt: Date): Promise<boolean> {
+    const { count } = await db.blob.updateMany({
+      where: { id, OR: [{ filterSetAt: null }, { filterSetAt: { lt: setAt } }] },
+      data: { filter, filterSetAt: setAt },
+    });
+    return count > 0;
+  }
+
+  async setVideoDerivative(tx: MediaTransaction, id: string, key: string): Promise<void> {
+    await tx.blob.update({ where: { id }, data: { videoDerivativeKey: key } });
+  }
+
   async delete(db: Reader, id: string): Promise<void> {
     await db.blob.deleteMany({ where: { id } });
   }

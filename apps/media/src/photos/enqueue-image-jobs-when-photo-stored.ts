@@ -4,15 +4,15 @@ import { EventPattern, Payload } from '@nestjs/microservices';
 import { PhotosService } from './photos.service.js';
 
 /**
- * A stored photo gets its thumbnails: the event is durable (it committed with the photo), so
- * a crash between commit and enqueue cannot lose the job.
+ * A stored photo gets its thumbnails and its video derivative: the event is durable (it committed
+ * with the photo), so a crash between commit and enqueue cannot lose the jobs.
  */
 @Controller()
-export class EnqueueThumbnailsWhenPhotoStored {
+export class EnqueueImageJobsWhenPhotoStored {
   constructor(private readonly photos: PhotosService) {}
 
   @EventPattern<string>(photoStored.subject)
   handle(@Payload() event: EventEnvelopeOf<typeof photoStored>): Promise<void> {
-    return this.photos.enqueueThumbnails(event.data);
+    return this.photos.enqueueImageJobs(event.data);
   }
 }

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   type Actor,
   makePhotoThumbnails,
+  makePhotoVideoDerivative,
   type PhotoUrls,
   photoRejected,
   photoStored,
@@ -16,6 +17,8 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_CONTENT_TYPES,
   PHOTO_EXTENSIONS,
+  type PhotoFilter,
+  PhotoFilterSchema,
   photoMessages,
   projectMessages,
 } from '@memoreel/domain';
@@ -37,6 +40,7 @@ import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
 import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey, thumbnailsPrefix } from './thumbnails.js';
 import { type Refusal, verifyPhoto } from './verify-photo.js';
+import { makeVideoDerivative, videoDerivativeKey, videoDerivativesPrefix } from './video-derivatives.js';
 
 /** A presigned PUT stays usable this long; the quota held for it a while longer, to complete it. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -204,20 +208,88 @@ export class PhotosService {
     );
   }
 
-  /** Enqueues the thumbnail job of a stored photo; the job id (one per stored object) dedupes a redelivered event. */
-  async enqueueThumbnails(photo: { id: string; storagePath: string }): Promise<void> {
-    const jobId = uuidOf(`thumbnails:${photo.id}:${photo.storagePath}`);
-    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId });
+  /**
+   * Enqueues the thumbnail and video derivative jobs of a stored photo; the job ids (one per stored
+   * object) dedupe a redelivered event.
+   */
+  async enqueueImageJobs(photo: { id: string; storagePath: string }): Promise<void> {
+    const jobId = (kind: string) => uuidOf(`${kind}:${photo.id}:${photo.storagePath}`);
+    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId('thumbnails') });
+    await this.bus.enqueueJob(makePhotoVideoDerivative, SYSTEM, { id: photo.id }, { id: jobId('video') });
+  }
+
+  /**
+   * A photo's filter changed in projects: it is recorded (unless a newer change already was) and
+   * its derivative is made again. The job id is the event's, so a redelivery dedupes while going
+   * back to an earlier filter still makes its derivative.
+   */
+  async changeFilter(event: { id: string; occurredAt: string; photoId: string; filter: PhotoFilter }) {
+    const recorded = await this.blobs.setFilter(
+      this.database,
+      event.photoId,
+      event.filter,
+      new Date(event.occurredAt),
+    );
+    if (!recorded) return;
+    await this.bus.enqueueJob(
+      makePhotoVideoDerivative,
+      SYSTEM,
+      { id: event.photoId },
+      { id: uuidOf(`video:${event.id}`) },
+    );
+  }
+
+  /**
+   * The video derivative job: the photo's current filter baked into a 1920-px JPEG under its
+   * content-named key; the derivative it replaces is deleted in the same step, so none is left
+   * behind. Idempotent (a made key is not made again), and what was made for a filter or photo that
+   * changed or went meanwhile is removed again.
+   */
+  async makeVideoDerivative(id: string): Promise<void> {
+    const blob = await this.blobs.getById(this.database, id);
+    if (!blob || blob.status !== BlobStatus.stored || !blob.contentHash) return;
+    const filter = PhotoFilterSchema.catch('none').parse(blob.filter);
+    const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
+    const key = videoDerivativeKey(photo, filter);
+    if (blob.videoDerivativeKey === key) return;
+    const started = performance.now();
+    const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
+    if (!image) return;
+    await this.storage.put(PHOTOS_BUCKET, key, await makeVideoDerivative(image, filter), {
+      contentType: 'image/jpeg',
+    });
+    await this.database.$transaction(async (tx) => {
+      // Locked: a photo deletion or another derivative job waits here, then sees what this one did.
+      const current = await this.blobs.lockById(tx, id);
+      const stillWanted =
+        current?.status === BlobStatus.stored &&
+        current.contentHash === blob.contentHash &&
+        current.filter === filter;
+      if (!stillWanted) {
+        if (current?.videoDerivativeKey !== key) await this.storage.delete(PHOTOS_BUCKET, key);
+        return;
+      }
+      if (current.videoDerivativeKey && current.videoDerivativeKey !== key) {
+        await this.storage.delete(PHOTOS_BUCKET, current.videoDerivativeKey);
+      }
+      await this.blobs.setVideoDerivative(tx, id, key);
+    });
+    this.logger.info(
+      { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
+      'photo video derivative made',
+    );
   }
 
   /** A photo deleted in projects: its object and thumbnails go, once. */
   async deletePhoto(event: { id: string; consumer: string; photoId: string }): Promise<void> {
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', event.consumer, event.id, async () => {
-        const blob = await this.blobs.getById(tx, event.photoId);
+        // Locked first: a thumbnail or derivative job finishing meanwhile waits, then finds the row gone.
+        const blob = await this.blobs.lockById(tx, event.photoId);
         if (!blob) return;
         await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
         await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(blob));
+        await this.storage.deletePrefix(PHOTOS_BUCKET, videoDerivativesPrefix(blob));
         await this.blobs.delete(tx, blob.id);
       });
     });
@@ -228,6 +300,7 @@ export class PhotosService {
     let removed = 0;
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', event.consumer, event.id, async () => {
+        await this.blobs.lockOfProject(tx, event.projectId);
         removed = await this.storage.deletePrefix(PHOTOS_BUCKET, `${event.projectId}/`);
         const putDeadline = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
         await this.blobs.deleteOfProject(tx, event.projectId, putDeadline);
@@ -385,12 +458,15 @@ export class PhotosService {
       this.storage.presignGet(PHOTOS_BUCKET, key, { expiresInSeconds: PHOTO_URL_SECONDS });
     if (!blob.contentHash || blob.thumbnailsOf !== blob.contentHash) return null;
     const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
-    const [grid, strip, carousel, full] = await Promise.all([
+    const filter = PhotoFilterSchema.catch('none').parse(blob.filter);
+    const videoReady = blob.videoDerivativeKey === videoDerivativeKey(photo, filter);
+    const [grid, strip, carousel, full, video] = await Promise.all([
       sign(thumbnailKey(photo, 'grid')),
       sign(thumbnailKey(photo, 'strip')),
       sign(thumbnailKey(photo, 'carousel')),
       sign(blob.storagePath),
+      videoReady ? sign(blob.videoDerivativeKey as string) : null,
     ]);
-    return { grid, strip, carousel, full } as PhotoUrls;
+    return { grid, strip, carousel, full, video, videoFilter: videoReady ? filter : null } as PhotoUrls;
   }
 }

@@ -10,9 +10,12 @@ import {
   getPhotoQuota,
   getPhotoUrls,
   listPhotos,
+  type PhotoUrls,
+  photoFilterChanged,
   projectDeleted,
   requestPhotoUploads,
   SYSTEM,
+  setPhotoFilter,
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
 import { buildEvent } from '@memoreel/platform';
@@ -116,6 +119,14 @@ async function upload(
 const urlsOf = async (owner: Actor, id: string) =>
   (await media.request(getPhotoUrls, owner, { ids: [id] })).photos[0]?.urls ?? null;
 
+/** The photo's URLs once its thumbnails and the video derivative of `filter` are made. */
+const videoReady = (owner: Actor, id: string, filter = 'none', timeoutMs = 15_000) =>
+  eventually(async () => {
+    const urls = await urlsOf(owner, id);
+    expect(urls?.videoFilter).toBe(filter);
+    return urls as PhotoUrls & { video: string };
+  }, timeoutMs);
+
 async function fetchImage(url: string) {
   const response = await fetch(url);
   expect(response.status).toBe(200);
@@ -157,6 +168,9 @@ describe('an accepted photo', () => {
     expect(await fetchImage(urls.carousel)).toMatchObject({ format: 'webp', width: 1200, height: 800 });
     expect(await fetchImage(urls.full)).toMatchObject({ format: 'jpeg', width: 1200 });
     expect(new URL(urls.grid).searchParams.get('X-Amz-Expires')).toBe('3600');
+    const { video } = await videoReady(owner, photo.id);
+    expect(await fetchImage(video)).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+    expect(new URL(video).searchParams.get('X-Amz-Expires')).toBe('3600');
 
     // The key names the image's content: another read signs the same key again.
     const again = (await urlsOf(owner, photo.id))!;
@@ -369,7 +383,7 @@ describe('ownership', () => {
 });
 
 describe('deleting', () => {
-  it('a photo removes its object and thumbnails', async () => {
+  it('a photo removes its object, thumbnails and video derivative', async () => {
     const owner = actors.user();
     const project = await media.project(owner);
     const { results } = await upload(owner, project.id, [
@@ -377,13 +391,14 @@ describe('deleting', () => {
       { name: 'b.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) },
     ]);
     const [a, b] = results.map((r) => r.photoId!);
-    await eventually(async () => expect(await urlsOf(owner, a!)).not.toBeNull());
-    await eventually(async () => expect(await urlsOf(owner, b!)).not.toBeNull());
-    expect(await media.keys(`${project.id}/`)).toHaveLength(8);
+    await videoReady(owner, a!);
+    await videoReady(owner, b!);
+    // Each: the original, three thumbnails, the video derivative.
+    expect(await media.keys(`${project.id}/`)).toHaveLength(10);
     await media.request(deletePhotos, owner, { projectId: project.id, ids: [a!] });
     await eventually(async () => {
       const keys = await media.keys(`${project.id}/`);
-      expect(keys).toHaveLength(4);
+      expect(keys).toHaveLength(5);
       expect(keys.every((key) => key.includes(b!))).toBe(true);
     });
   });
@@ -396,14 +411,83 @@ describe('deleting', () => {
     const { results } = await upload(owner, kept.id, [
       { name: 'k.jpg', type: 'image/jpeg', bytes: await jpeg(300, 200) },
     ]);
-    await eventually(async () => expect(await urlsOf(owner, results[0]!.photoId!)).not.toBeNull());
-    await eventually(async () => expect((await media.keys(`${project.id}/`)).length).toBe(4));
+    await videoReady(owner, results[0]!.photoId!);
+    await eventually(async () => expect((await media.keys(`${project.id}/`)).length).toBe(5));
     await media.request(deleteProject, owner, { id: project.id });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
       expect(await media.db.blob.count({ where: { projectId: project.id } })).toBe(0);
     });
-    expect(await media.keys(`${kept.id}/`)).toHaveLength(4);
+    expect(await media.keys(`${kept.id}/`)).toHaveLength(5);
+  });
+});
+
+describe('the video derivative', () => {
+  async function storedPhoto(owner: Actor) {
+    const project = await media.project(owner);
+    const { results } = await upload(owner, project.id, [
+      { name: 'v.jpg', type: 'image/jpeg', bytes: await jpeg(2400, 1600) },
+    ]);
+    const id = results[0]!.photoId!;
+    await eventually(async () => {
+      expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(1);
+    });
+    return { projectId: project.id, id, prefix: `${project.id}/video/${id}/` };
+  }
+  const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname).replace(/^\/photos\//, '');
+
+  it('of a new filter gets a new key, and the old derivative is deleted (no orphans)', async () => {
+    const owner = actors.user();
+    const photo = await storedPhoto(owner);
+    const original = await videoReady(owner, photo.id);
+    expect(await fetchImage(original.video)).toMatchObject({ format: 'jpeg', width: 1920, height: 1280 });
+    expect(await media.keys(photo.prefix)).toEqual([keyOf(original.video)]);
+
+    await media.request(setPhotoFilter, owner, { id: photo.id, filter: 'sepia' });
+    const sepia = await videoReady(owner, photo.id, 'sepia');
+    expect(keyOf(sepia.video)).not.toBe(keyOf(original.video));
+    expect(await media.keys(photo.prefix)).toEqual([keyOf(sepia.video)]);
+    // Sepia has no blue-dominant pixels: its pixels are what the matrix makes (video-derivatives.spec.ts).
+    const { data } = await sharp(Buffer.from(await (await fetch(sepia.video)).arrayBuffer()))
+      .resize(8, 8)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < data.length; i += 3) expect(data[i]!).toBeGreaterThanOrEqual(data[i + 2]!);
+
+    // Back to the first filter: made again under its first key, the sepia one removed.
+    await media.request(setPhotoFilter, owner, { id: photo.id, filter: 'none' });
+    const back = await videoReady(owner, photo.id, 'none');
+    expect(keyOf(back.video)).toBe(keyOf(original.video));
+    expect(await media.keys(photo.prefix)).toEqual([keyOf(original.video)]);
+  });
+
+  it('keeps the newest filter when an older change arrives late', async () => {
+    const owner = actors.user();
+    const photo = await storedPhoto(owner);
+    await media.request(setPhotoFilter, owner, { id: photo.id, filter: 'warm' });
+    const warm = await videoReady(owner, photo.id, 'warm');
+    const late = buildEvent(photoFilterChanged, owner, {
+      id: photo.id,
+      projectId: photo.projectId,
+      userId: owner.userId!,
+      filter: 'cool',
+    });
+    late.occurredAt = new Date(Date.now() - 60_000).toISOString();
+    await media.bus.publishEvent(photoFilterChanged.subject, late, { msgId: late.id });
+    // Nothing to wait for but time: the late event must change nothing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await media.db.blob.findUnique({ where: { id: photo.id } }))?.filter).toBe('warm');
+    expect((await urlsOf(owner, photo.id))?.videoFilter).toBe('warm');
+    expect(await media.keys(photo.prefix)).toEqual([keyOf(warm.video)]);
+  });
+
+  it('goes with its photo', async () => {
+    const owner = actors.user();
+    const photo = await storedPhoto(owner);
+    await media.request(setPhotoFilter, owner, { id: photo.id, filter: 'dramatic' });
+    await videoReady(owner, photo.id, 'dramatic');
+    await media.request(deletePhotos, owner, { projectId: photo.projectId, ids: [photo.id] });
+    await eventually(async () => expect(await media.keys(`${photo.projectId}/`)).toEqual([]));
   });
 });
 

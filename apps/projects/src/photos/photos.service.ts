@@ -5,6 +5,7 @@ import {
   type Photo,
   type PhotoQuota,
   photoDeleted,
+  photoFilterChanged,
   type photoStored,
 } from '@memoreel/contracts';
 import {
@@ -130,10 +131,24 @@ export class PhotosService {
     });
   }
 
+  /** A new filter is announced with the change: media bakes it into the photo's video derivative. */
   setFilter(actor: Actor, id: string, filter: PhotoFilter): Promise<Photo> {
     return this.database.$transaction(async (tx) => {
-      await this.ownedPhoto(tx, actor, id);
-      return this.photos.update(tx, id, { filter });
+      const before = await this.ownedPhoto(tx, actor, id);
+      const photo = await this.photos.update(tx, id, { filter });
+      if (before.filter !== filter) {
+        await recordEvent(
+          tx,
+          'projects',
+          buildEvent(photoFilterChanged, actor, {
+            id,
+            projectId: photo.projectId,
+            userId: photo.userId,
+            filter,
+          }),
+        );
+      }
+      return photo;
     });
   }
 

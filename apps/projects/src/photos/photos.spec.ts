@@ -8,6 +8,7 @@ import {
   listPhotos,
   listProjects,
   photoDeleted,
+  photoFilterChanged,
   photoRejected,
   photoStored,
   type RequestContract,
@@ -214,6 +215,20 @@ describe('filter and transforms', () => {
       filter: 'lomo' as 'none',
     });
     expect(error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('announces a changed filter (media bakes it into the video derivative), and only a change', async () => {
+    const owner = actors.user();
+    const project = await withPhotos(owner, 1);
+    const [photo] = (await projects.request(listPhotos, owner, { projectId: project.id })).photos;
+    await projects.request(setPhotoFilter, owner, { id: photo!.id, filter: 'warm' });
+    await projects.request(setPhotoFilter, owner, { id: photo!.id, filter: 'warm' });
+    await projects.request(setPhotoFilter, owner, { id: photo!.id, filter: 'cool' });
+    const events = (await projects.events(photoFilterChanged)).filter((e) => e.data.id === photo!.id);
+    expect(events.map((e) => e.data)).toEqual([
+      { id: photo!.id, projectId: project.id, userId: owner.userId, filter: 'warm' },
+      { id: photo!.id, projectId: project.id, userId: owner.userId, filter: 'cool' },
+    ]);
   });
 
   it('clamps the motion to the spec bounds on the server', async () => {

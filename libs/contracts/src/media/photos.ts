@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, PHOTO_UPLOAD_BATCH_SIZE } from '@memoreel/domain';
+import { MAX_PHOTO_BYTES, PHOTO_UPLOAD_BATCH_SIZE, PhotoFilterSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineJob, defineRequest } from '../common/define.js';
 import { PhotoQuotaSchema, PhotoUploadFileSchema } from '../projects/photos.js';
@@ -46,12 +46,16 @@ export const PhotoUrlsSchema = z.object({
   strip: z.string(),
   carousel: z.string(),
   full: z.string(),
+  /** The 1920-px JPEG the video draws, its filter baked in; null until the derivative of its current filter is made. */
+  video: z.string().nullable(),
+  /** The filter `video` was baked with: a reader holding a newer filter treats the URL as not ready yet. */
+  videoFilter: PhotoFilterSchema.nullable(),
 });
 export type PhotoUrls = z.infer<typeof PhotoUrlsSchema>;
 
 export const getPhotoUrls = defineRequest('media.photo.urls', {
   summary:
-    "Signed URLs (3600 s) of the actor's stored photos: WebP thumbnails (null until made) and the full image; ids of others are left out.",
+    "Signed URLs (3600 s) of the actor's stored photos: WebP thumbnails (null until made), the full image and the filtered 1920-px video derivative (null until made); ids of others are left out.",
   request: z.object({ ids: z.array(z.uuid()).max(400) }),
   reply: z.object({ photos: z.array(z.object({ id: z.uuid(), urls: PhotoUrlsSchema.nullable() })) }),
 });
@@ -78,5 +82,11 @@ export const photoRejected = defineEvent('media.photo.rejected', {
 
 export const makePhotoThumbnails = defineJob('media.photo.make-thumbnails', {
   summary: 'Makes the WebP thumbnails (grid, strip, carousel) of a stored photo, EXIF orientation applied.',
+  data: z.object({ id: z.uuid() }),
+});
+
+export const makePhotoVideoDerivative = defineJob('media.photo.make-video-derivative', {
+  summary:
+    "Makes a stored photo's 1920-px JPEG for the video (EXIF orientation applied, never enlarged) with its filter's colour matrix baked in, under a key hashing (object, filter, size); deletes the derivative it replaces.",
   data: z.object({ id: z.uuid() }),
 });

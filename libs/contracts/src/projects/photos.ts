@@ -90,7 +90,7 @@ export const setPhotoTransforms = defineRequest('projects.photo.set-transforms',
 });
 
 export const photoDeleted = defineEvent('projects.photo.deleted', {
-  summary: 'A photo was deleted; media deletes its object and thumbnails.',
+  summary: 'A photo was deleted; media deletes its object, thumbnails and video derivative.',
   data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), storagePath: z.string() }),
 });
 
@@ -107,4 +107,10 @@ export const PhotoUploadFileSchema = z.object({
     .min(0)
     .max(2 ** 31 - 1),
   contentType: z.string().max(100),
+});
+
+export const photoFilterChanged = defineEvent('projects.photo.filter-changed', {
+  summary:
+    "A photo's filter was set to another one; media bakes it into the photo's 1920-px video derivative (the old derivative is deleted once the new one is made).",
+  data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), filter: PhotoFilterSchema }),
 });

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { PHOTO_FILTERS, type PhotoFilter, photoFilterMatrix } from '@memoreel/domain';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { filteredVideoImage, makeVideoDerivative, videoDerivativeKey } from './video-derivatives.js';
+
+const WIDTH = 40;
+const HEIGHT = 30;
+
+/** Every corner of the colour cube and the steps between (0, 64, 128, 191, 255), then pseudo-random colours. */
+function testPixels(): Buffer {
+  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
+  const steps = [0, 64, 128, 191, 255];
+  let at = 0;
+  for (const r of steps) for (const g of steps) for (const b of steps) pixels.set([r, g, b], at++ * 3);
+  let seed = 12_345;
+  for (; at < WIDTH * HEIGHT; at++) {
+    for (let channel = 0; channel < 3; channel++) {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      pixels[at * 3 + channel] = (seed >>> 16) & 0xff;
+    }
+  }
+  return pixels;
+}
+
+/**
+ * What `<feColorMatrix type="matrix">` with `color-interpolation-filters="sRGB"` (the SPA's preview)
+ * makes of one pixel: the 4×5 matrix on 0–1 sRGB values, offsets in 0–1, clamped, stored as 8 bits.
+ * Written out here rather than imported, so the test holds sharp against the SVG maths itself.
+ */
+function feColorMatrix(filter: PhotoFilter, rgb: readonly number[]): number[] {
+  const m = photoFilterMatrix(filter);
+  const input = [...rgb.map((value) => value / 255), 1];
+  return [0, 1, 2].map((row) => {
+    let sum = m[row * 5 + 4] ?? 0;
+    for (let k = 0; k < 4; k++) sum += (m[row * 5 + k] ?? 0) * (input[k] ?? 0);
+    return Math.round(Math.min(1, Math.max(0, sum)) * 255);
+  });
+}
+
+describe('a video derivative', () => {
+  it.each(PHOTO_FILTERS)(
+    'bakes %s exactly as the SVG preview draws it (every pixel within 2 levels)',
+    async (filter) => {
+      const source = testPixels();
+      const png = await sharp(source, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+        .png()
+        .toBuffer();
+      const { data, info } = await filteredVideoImage(png, filter)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height, info.channels]).toEqual([WIDTH, HEIGHT, 3]);
+      let worst = 0;
+      for (let pixel = 0; pixel < WIDTH * HEIGHT; pixel++) {
+        const expected = feColorMatrix(filter, [...source.subarray(pixel * 3, pixel * 3 + 3)]);
+        for (let channel = 0; channel < 3; channel++) {
+          worst = Math.max(
+            worst,
+            Math.abs((data[pixel * 3 + channel] as number) - (expected[channel] as number)),
+          );
+        }
+      }
+      console.info(`${filter}: largest difference from feColorMatrix ${worst} of 255`);
+      expect(worst).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('is a JPEG whose long side is at most 1920 px, upright, never enlarged', async () => {
+    const noise = (width: number, height: number) => {
+      const raw = Buffer.alloc(width * height * 3);
+      for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+      return sharp(raw, { raw: { width, height, channels: 3 } });
+    };
+    // Pixels 3000 × 2000, tagged "rotate 90° clockwise to display" (6): shown portrait.
+    const tagged = await noise(3000, 2000).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const large = await sharp(await makeVideoDerivative(tagged, 'sepia')).metadata();
+    expect([large.format, large.width, large.height, large.orientation]).toEqual([
+      'jpeg',
+      1280,
+      1920,
+      undefined,
+    ]);
+    const small = await sharp(
+      await makeVideoDerivative(await noise(800, 600).png().toBuffer(), 'none'),
+    ).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', 800, 600]);
+  });
+
+  it('is named by the original, the filter and the size: each filter has its own key', () => {
+    const photo = { id: randomUUID(), projectId: randomUUID(), contentHash: 'a'.repeat(64) };
+    const keys = PHOTO_FILTERS.map((filter) => videoDerivativeKey(photo, filter));
+    expect(new Set(keys).size).toBe(PHOTO_FILTERS.length);
+    expect(keys[0]).toMatch(new RegExp(`^${photo.projectId}/video/${photo.id}/[0-9a-f]{32}\\.jpg$`));
+    expect(videoDerivativeKey(photo, 'warm')).toBe(videoDerivativeKey({ ...photo }, 'warm'));
+    expect(videoDerivativeKey({ ...photo, contentHash: 'b'.repeat(64) }, 'warm')).not.toBe(
+      videoDerivativeKey(photo, 'warm'),
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import {
+  MAX_PHOTO_PIXELS,
+  type PhotoFilter,
+  photoFilterMatrix,
+  toFeColorMatrixValues,
+  toSharpColourOps,
+} from '@memoreel/domain';
+import sharp, { type Sharp } from 'sharp';
+
+/** The long side of the image the video draws (1080p frames; a pan or zoom needs a little headroom). */
+export const VIDEO_DERIVATIVE_EDGE = 1920;
+const VIDEO_DERIVATIVE_QUALITY = 90;
+/** Raised when how a derivative is made changes, so every key changes with it. */
+const RECIPE = 'v1-jpeg-q90-flatten-black';
+
+/**
+ * Where a photo's video derivative lives: under the project (a deleted project takes it along),
+ * named by a hash of the original's content, the filter's matrix and the size, so a new filter or
+ * image gives a new key and an unchanged one is never made twice.
+ */
+export function videoDerivativeKey(
+  photo: { id: string; projectId: string; contentHash: string },
+  filter: PhotoFilter,
+): string {
+  const name = createHash('sha256')
+    .update(
+      [
+        photo.contentHash,
+        filter,
+        toFeColorMatrixValues(photoFilterMatrix(filter)),
+        VIDEO_DERIVATIVE_EDGE,
+        RECIPE,
+      ].join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 32);
+  return `${photo.projectId}/video/${photo.id}/${name}.jpg`;
+}
+
+/** Every video derivative of a photo (all filters and versions). */
+export const videoDerivativesPrefix = (photo: { id: string; projectId: string }) =>
+  `${photo.projectId}/video/${photo.id}/`;
+
+/**
+ * The photo upright (EXIF orientation applied), its long side at most 1920 px (never enlarged), with
+ * its filter's colour matrix applied exactly as the SPA's SVG `feColorMatrix` does in sRGB: the 3×3
+ * colour part through `recomb` (which leaves values unclamped), then the offsets column through
+ * `linear` (sharp runs it after recomb), clamped once to 0–255 at the end. Transparency is laid on
+ * the video's black background first (frames are opaque; a filter never changes alpha).
+ */
+export function filteredVideoImage(image: Buffer, filter: PhotoFilter): Sharp {
+  const pipeline = sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS })
+    .rotate()
+    .flatten({ background: '#000000' })
+    .resize(VIDEO_DERIVATIVE_EDGE, VIDEO_DERIVATIVE_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb');
+  if (filter === 'none') return pipeline;
+  const { recomb, offset } = toSharpColourOps(photoFilterMatrix(filter));
+  return pipeline.recomb(recomb).linear([1, 1, 1], offset);
+}
+
+/** The JPEG the video draws for a photo with a filter. */
+export function makeVideoDerivative(image: Buffer, filter: PhotoFilter): Promise<Buffer> {
+  return filteredVideoImage(image, filter)
+    .jpeg({ quality: VIDEO_DERIVATIVE_QUALITY, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+}
