@@ -65,6 +65,16 @@ describe('a video derivative', () => {
     },
   );
 
+  it('bakes a 16-bit or greyscale original like its 8-bit RGB self', async () => {
+    const rgb = sharp(testPixels(), { raw: { width: WIDTH, height: HEIGHT, channels: 3 } });
+    const baked = async (image: Buffer) => filteredVideoImage(image, 'dramatic').raw().toBuffer();
+    const eightBit = await baked(await rgb.clone().png().toBuffer());
+    expect(await baked(await rgb.clone().toColourspace('rgb16').png().toBuffer())).toEqual(eightBit);
+    const grey = await rgb.clone().greyscale().png().toBuffer();
+    const greyAsRgb = await sharp(grey).toColourspace('srgb').png().toBuffer();
+    expect(await baked(grey)).toEqual(await baked(greyAsRgb));
+  });
+
   it('is a JPEG whose long side is at most 1920 px, upright, never enlarged', async () => {
     const noise = (width: number, height: number) => {
       const raw = Buffer.alloc(width * height * 3);
