@@ -122,7 +122,7 @@ function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }
         <PhotoImage
           photo={photo}
           size="carousel"
-          className="grid size-full place-items-center bg-transparent"
+          className="absolute inset-0 bg-transparent"
           imageClassName="object-contain"
         />
         {photo.filter !== 'none' && (
