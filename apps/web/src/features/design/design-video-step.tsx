@@ -99,14 +99,14 @@ function VideoSettingsCard({
 
   return (
     <Card className="overflow-hidden">
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4 sm:p-6">
         <div className="space-y-1.5">
           <CardTitle>{text.cardTitle}</CardTitle>
           <CardDescription>{text.cardDescription}</CardDescription>
         </div>
         <SaveStatus status={autosave.status} />
       </CardHeader>
-      <CardContent className="grid gap-8 md:grid-cols-[1fr_14rem] md:items-center">
+      <CardContent className="grid gap-8 p-4 pt-0 sm:p-6 sm:pt-0 md:grid-cols-[1fr_14rem] md:items-center">
         <div className="space-y-4">
           <div className="flex items-baseline justify-between gap-4">
             <label htmlFor={sliderId} className="font-medium text-sm">

@@ -44,7 +44,10 @@ export function MusicLibraryCard({
           return (
             <li
               key={track.id}
-              className={cn('flex items-center gap-3 px-3 py-2.5 sm:px-4', playing && 'bg-primary/5')}
+              className={cn(
+                'flex items-center gap-2 px-2.5 py-2.5 sm:gap-3 sm:px-4',
+                playing && 'bg-primary/5',
+              )}
             >
               <Button
                 variant={playing ? 'default' : 'outline'}
@@ -69,7 +72,7 @@ export function MusicLibraryCard({
                 disabled={!canAdd}
                 onClick={() => onAdd(track)}
               >
-                <Plus aria-hidden="true" /> {text.add}
+                <Plus aria-hidden="true" /> <span className="sr-only sm:not-sr-only">{text.add}</span>
               </Button>
             </li>
           );
@@ -79,11 +82,11 @@ export function MusicLibraryCard({
   }
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="p-4 sm:p-6">
         <CardTitle>{text.tracksTitle}</CardTitle>
         <CardDescription>{canAdd ? text.tracksDescription : text.full}</CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{body}</CardContent>
     </Card>
   );
 }

@@ -28,7 +28,7 @@ export function MusicTimelineCard({
   const musicSeconds = timelineEnd(timeline);
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="gap-3 p-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4 sm:p-6">
         <div className="space-y-1.5">
           <CardTitle>{text.timelineTitle}</CardTitle>
           <CardDescription>
@@ -38,7 +38,7 @@ export function MusicTimelineCard({
         </div>
         <SaveStatus status={saveStatus} />
       </CardHeader>
-      <CardContent className="space-y-4">
+      <CardContent className="space-y-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div
           aria-hidden="true"
           className="relative h-3 overflow-hidden rounded-full bg-muted"
@@ -99,8 +99,8 @@ function TimelineRow({
 }) {
   const title = track.title ?? track.id;
   return (
-    <li className="flex items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="timeline-track">
-      <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+    <li className="flex items-center gap-2 px-2.5 py-2.5 sm:gap-3 sm:px-4" data-testid="timeline-track">
+      <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary sm:grid">
         <Music2 aria-hidden="true" className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
@@ -111,7 +111,7 @@ function TimelineRow({
             {text.plays(formatTrackTime(track.startTime), formatTrackTime(track.startTime + track.duration))}
           </span>
           {track.isTrimmed && track.originalDuration !== undefined && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/10 px-2 py-0.5 text-amber-700 dark:text-amber-400">
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-500/10 px-2 py-0.5 text-amber-700 dark:text-amber-400">
               <Scissors aria-hidden="true" className="size-3" />
               {musicTimelineMessages.trimmedFrom(track.originalDuration)}
             </span>
@@ -125,6 +125,7 @@ function TimelineRow({
         <Button
           variant="ghost"
           size="icon"
+          className="size-8 sm:size-10"
           aria-label={text.earlier(title)}
           disabled={isFirst}
           onClick={() => onMove(index - 1)}
@@ -134,13 +135,20 @@ function TimelineRow({
         <Button
           variant="ghost"
           size="icon"
+          className="size-8 sm:size-10"
           aria-label={text.later(title)}
           disabled={isLast}
           onClick={() => onMove(index + 1)}
         >
           <ChevronDown aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={text.remove(title)} onClick={onRemove}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 sm:size-10"
+          aria-label={text.remove(title)}
+          onClick={onRemove}
+        >
           <X aria-hidden="true" />
         </Button>
       </div>

@@ -1,5 +1,6 @@
+import { estimatedVideoSeconds, formatTrackTime } from '@memoreel/domain';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Images, Music2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button } from '../../ui/button';
 import { bothQueries } from '../design/combined-query';
@@ -61,6 +62,25 @@ export function PreviewVideoStep({ projectId }: { projectId: string }) {
                   <PlayerLoading />
                 )}
               </div>
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
+                <span className="inline-flex items-center gap-1.5">
+                  <Images aria-hidden="true" className="size-4" />
+                  {text.summary(
+                    list.length,
+                    formatTrackTime(estimatedVideoSeconds(list.length, stored.durationPerPhoto)),
+                  )}
+                </span>
+                <span className="inline-flex min-w-0 items-center gap-1.5">
+                  <Music2 aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="truncate">
+                    {stored.music.timelineTracks.length > 0
+                      ? text.music(
+                          stored.music.timelineTracks.map((track) => track.title ?? track.id).join(', '),
+                        )
+                      : text.noMusic}
+                  </span>
+                </span>
+              </p>
               {list.some((photo) => photo.urls === null) && (
                 <p className="text-muted-foreground text-sm">{text.waitingForPhotos}</p>
               )}
