@@ -8,6 +8,8 @@
  *   of render + stitch;
  * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
  *   bitrate), for scale.
+ * Each also reports the CPU seconds it took (Chromium's or ffmpeg's processes), steadier than wall
+ * time on a shared machine.
  * With BITRATES=3000000,8000000,10000000 it also renders the video at each bitrate and reports each
  * one's achieved bitrate and PSNR against a 40 Mbps render of the same frames.
  * Prints one JSON object.
@@ -16,6 +18,7 @@
  *   (runs the built worker, dist/ of apps/render-worker and libs/video)
  */
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +156,47 @@ async function ffmpegSlideshow(photos: string[], output: string): Promise<number
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
+/**
+ * CPU seconds used so far by this process's children and their descendants: live ones (Chromium and
+ * its processes) with what they reaped (closed pages' renderers), plus our own reaped children
+ * (ffmpeg). On a shared machine this is steadier than wall time.
+ */
+function childrenCpuSeconds(): number {
+  const ticksPerSecond = 100;
+  const stats = new Map<number, { ppid: number; ticks: number; reapedTicks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the ")" that ends the command name: state ppid … utime(12) stime(13) cutime(14) cstime(15).
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text
+        .slice(text.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      stats.set(Number(entry), {
+        ppid: fields[1]!,
+        ticks: fields[11]! + fields[12]!,
+        reapedTicks: fields[13]! + fields[14]!,
+      });
+    } catch {
+      // The process ended while we listed them.
+    }
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (
+      let parent = stats.get(pid)?.ppid;
+      parent !== undefined && parent > 1;
+      parent = stats.get(parent)?.ppid
+    ) {
+      if (parent === process.pid) return true;
+    }
+    return false;
+  };
+  let ticks = stats.get(process.pid)?.reapedTicks ?? 0;
+  for (const [pid, stat] of stats) if (isDescendant(pid)) ticks += stat.ticks + stat.reapedTicks;
+  return ticks / ticksPerSecond;
+}
+
 async function main() {
   const dir = await mkdtemp(join(tmpdir(), 'memoreel-render-bench-'));
   const renderer = await ChunkRenderer.start({});
@@ -177,13 +221,21 @@ async function main() {
     // Warm-up: Chromium's first page pays for compiling the bundle.
     await renderer.render({ props, frameRange: [0, 29] }, join(dir, 'warmup.mp4'));
 
+    let cpu = childrenCpuSeconds();
+    const cpuSince = () => {
+      const before = cpu;
+      cpu = childrenCpuSeconds();
+      return round(cpu - before, 1);
+    };
     const single = await renderer.render(
       { props, frameRange: [0, totalFrames - 1] },
       join(dir, 'single.mp4'),
     );
+    const singleCpu = cpuSince();
     const singleFile = await probeVideo(single.path);
 
     const halves = chunkPlan(props, Math.ceil(totalFrames / 2));
+    cpuSince();
     const parallelStarted = performance.now();
     const parallel = await Promise.all(
       halves.map((chunk) =>
@@ -191,6 +243,7 @@ async function main() {
       ),
     );
     const parallelMs = performance.now() - parallelStarted;
+    const parallelCpu = cpuSince();
 
     const stitched = join(dir, 'video.mp4');
     const stitchStarted = performance.now();
@@ -203,7 +256,9 @@ async function main() {
     const stitchedFromHalves = join(dir, 'video-from-halves.mp4');
     await stitch(parallel, [], stitchedFromHalves);
 
+    cpuSince();
     const slideshowMs = await ffmpegSlideshow(photos, join(dir, 'slideshow.mp4'));
+    const slideshowCpu = cpuSince();
 
     const bitrates = [];
     if (BITRATES.length > 0) {
@@ -231,6 +286,7 @@ async function main() {
         seconds: round(single.elapsedMs / 1000),
         fps: round(totalFrames / (single.elapsedMs / 1000), 1),
         renderOnlyFps: round(totalFrames / (single.renderMs / 1000), 1),
+        cpuSeconds: singleCpu,
         requestedMbps: CHUNK_ENCODING.videoBitrate / 1e6,
         achievedMbps: singleFile.mbps,
         frames: singleFile.frames,
@@ -238,6 +294,7 @@ async function main() {
       twoChunksAtOnce: {
         seconds: round(parallelMs / 1000),
         fps: round(totalFrames / (parallelMs / 1000), 1),
+        cpuSeconds: parallelCpu,
         stitchedFrames: (await probeVideo(stitchedFromHalves)).frames,
       },
       stitch: {
@@ -248,6 +305,7 @@ async function main() {
       ffmpegSlideshow: {
         seconds: round(slideshowMs / 1000),
         fps: round(totalFrames / (slideshowMs / 1000), 1),
+        cpuSeconds: slideshowCpu,
       },
       ...(bitrates.length > 0 ? { bitrates } : {}),
       loadAverage: loadavg().map((load) => round(load)),
