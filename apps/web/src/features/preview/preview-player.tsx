@@ -4,12 +4,7 @@ import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import type { Photo } from '../photos/photos-api';
-
-/** The photo URL the video draws: the 1920-px derivative with its filter baked in, else the carousel size. */
-export function videoUrlOf(photo: Photo): string | null {
-  const urls = photo.urls as (Photo['urls'] & { video?: string | null }) | null;
-  return urls?.video ?? urls?.carousel ?? null;
-}
+import { videoUrlOf } from './video-photo-url';
 
 /**
  * The real composition (`@memoreel/video`) at 16:9 with the player's own controls (play/pause,
