@@ -46,13 +46,13 @@ class PlaceholderOnError extends Component<
   { placeholder: ReactNode; children: ReactNode },
   { failed: boolean }
 > {
-  state = { failed: false };
+  override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
   }
 
-  render() {
+  override render() {
     return this.state.failed ? this.props.placeholder : this.props.children;
   }
 }
