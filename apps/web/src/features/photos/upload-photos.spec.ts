@@ -71,6 +71,18 @@ describe('uploading photos (spec §4)', () => {
     expect(seen.some((states) => states[0]?.state === 'uploading' && states[0].fraction === 0.5)).toBe(true);
   });
 
+  it('completes a file whose PUT failed too, so the server frees its place at once, and shows the PUT error', async () => {
+    const files = Array.from({ length: 3 }, (_, index) => jpegFile(`p${index}.jpg`));
+    const { transport } = fakeTransport(planFor(3));
+    vi.mocked(transport.put).mockImplementation(async (slot) => {
+      if (slot.uploadId === 'u1') throw new Error('Failed to upload p1.jpg');
+    });
+    const summary = await uploadPhotos(PROJECT_ID, files, transport, () => {});
+    expect(vi.mocked(transport.complete).mock.calls.map(([, ids]) => ids)).toEqual([['u0', 'u1', 'u2']]);
+    expect(summary.uploaded).toHaveLength(2);
+    expect(summary.failed).toEqual([{ name: 'p1.jpg', error: 'Failed to upload p1.jpg' }]);
+  });
+
   it('counts what remains of the total and the share done', () => {
     const file = (state: UploadingFile['state'], fraction = 0): UploadingFile => ({
       name: 'a',

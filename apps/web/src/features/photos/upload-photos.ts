@@ -80,40 +80,42 @@ export async function uploadPhotos(
     const sent = await Promise.all(
       batch.map(async (slot) => {
         const file = files[slot.fileIndex];
-        if (!file) return null;
+        if (!file) return { slot, putError: 'The file is gone.' };
         update(slot.fileIndex, { state: 'uploading' });
         try {
           await transport.put(slot, file, (fraction) => update(slot.fileIndex, { fraction }));
           update(slot.fileIndex, { state: 'processing', fraction: 1 });
-          return slot;
+          return { slot, putError: null };
         } catch (error) {
-          fail(slot.fileIndex, messageOf(error));
-          return null;
+          return { slot, putError: messageOf(error) };
         }
       }),
     );
-    const arrived = sent.filter((slot): slot is PhotoUploadSlot => slot !== null);
-    if (arrived.length === 0) continue;
+    // Every slot is completed, a failed PUT's too: the server then gives its place in the quota
+    // back at once instead of holding it until the reservation runs out.
+    let results: Map<string, PhotoUploadResult>;
     try {
-      const results = new Map(
+      results = new Map(
         (
           await transport.complete(
             projectId,
-            arrived.map((slot) => slot.uploadId),
+            sent.map(({ slot }) => slot.uploadId),
           )
         ).map((result) => [result.uploadId, result]),
       );
-      for (const slot of arrived) {
-        const result = results.get(slot.uploadId);
-        if (result?.photo) {
-          update(slot.fileIndex, { state: 'done' });
-          summary.uploaded.push(result.photo);
-        } else {
-          fail(slot.fileIndex, result?.error ?? 'The server did not confirm this photo.');
-        }
-      }
     } catch (error) {
-      for (const slot of arrived) fail(slot.fileIndex, messageOf(error));
+      for (const { slot, putError } of sent) fail(slot.fileIndex, putError ?? messageOf(error));
+      continue;
+    }
+    for (const { slot, putError } of sent) {
+      const result = results.get(slot.uploadId);
+      if (putError) fail(slot.fileIndex, putError);
+      else if (result?.photo) {
+        update(slot.fileIndex, { state: 'done' });
+        summary.uploaded.push(result.photo);
+      } else {
+        fail(slot.fileIndex, result?.error ?? 'The server did not confirm this photo.');
+      }
     }
   }
   return summary;
