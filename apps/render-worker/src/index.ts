@@ -1,4 +1,3 @@
-export * from './chunks/chunk-encoding.js';
-export * from './chunks/chunk-plan.js';
+export * from '@memoreel/video/chunks';
 export * from './chunks/chunk-renderer.js';
 export * from './stitch/stitch.js';

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { type MemoreelVideoProps, musicPlacements } from '@memoreel/video';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkPlan } from '../src/chunks/chunk-plan.js';
+import { chunkPlan } from '@memoreel/video/chunks';
 import { ChunkRenderer } from '../src/chunks/chunk-renderer.js';
 import { FFMPEG, ffprobe } from '../src/stitch/ffmpeg.js';
 import { stitch } from '../src/stitch/stitch.js';

@@ -9,10 +9,14 @@ import type {
   RequestContract,
 } from './common/define.js';
 import * as mediaPhotos from './media/photos.js';
+import * as projectsFriendLinks from './projects/friend-links.js';
 import * as projectsPhotos from './projects/photos.js';
+import * as projectsPhotosForShare from './projects/photos-for-share.js';
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
 import * as renderMusic from './render/music.js';
+import * as renderMusicUrls from './render/music-urls.js';
+import * as renders from './render/renders.js';
 import * as sharingProbe from './sharing/probe.js';
 import * as sharingShares from './sharing/shares.js';
 
@@ -22,10 +26,14 @@ const modules = [
   billing,
   newsletter,
   mediaPhotos,
+  projectsFriendLinks,
   projectsPhotos,
+  projectsPhotosForShare,
   projectsProbe,
   projects,
   renderMusic,
+  renderMusicUrls,
+  renders,
   sharingProbe,
   sharingShares,
 ];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { MemoreelVideoProps, VideoPhoto } from '@memoreel/video';
+import type { MemoreelVideoProps, VideoPhoto } from '../index.js';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_ENCODING } from './chunk-encoding.js';
 import { canonicalJson, chunkPlan, photoContentKeyFromUrl } from './chunk-plan.js';

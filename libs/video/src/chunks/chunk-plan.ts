@@ -6,7 +6,7 @@ import {
   photoLayerWindow,
   videoDurationInFrames,
   WIDTH,
-} from '@memoreel/video';
+} from '../index.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
 /** Frames one chunk renders by default: 10 s at 30 fps, so a 3-minute video splits across up to 18 workers. */

@@ -3,7 +3,7 @@
  * names, so chunks rendered under old settings are never joined with new ones.
  */
 export type ChunkEncoding = {
-  /** `@remotion/web-renderer` version (pinned exactly in package.json; a test keeps them equal). */
+  /** `@remotion/web-renderer` version (pinned exactly in apps/render-worker's package.json; a test keeps them equal). */
   renderer: string;
   container: 'mp4';
   videoCodec: 'h264';

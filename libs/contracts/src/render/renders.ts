@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { defineEvent, defineJob, defineLive, defineRequest } from '../common/define.js';
+
+/** The composition's props (`MemoreelVideoPropsSchema` of @memoreel/video, which the worker checks them against). */
+const VideoPropsSchema = z.record(z.string(), z.unknown());
+
+/** Spec §4 "Render statuses", in the order a render moves through them. */
+export const RENDER_STATUSES = [
+  'pending',
+  'queued',
+  'preparing',
+  'rendering',
+  'encoding',
+  'completed',
+  'failed',
+] as const;
+export const RenderStatusSchema = z.enum(RENDER_STATUSES);
+export type RenderStatus = z.infer<typeof RenderStatusSchema>;
+
+/** Renders kept per project: the spec's list shows the latest 5; older files are deleted. */
+export const RENDERS_KEPT_PER_PROJECT = 5;
+/** Signed download URLs live an hour, like photo URLs. */
+export const RENDER_DOWNLOAD_URL_SECONDS = 3600;
+
+/** The spec's texts (§7, §8) and the service's refusals. */
+export const renderMessages = {
+  missingData: 'Missing required data',
+  upgradeRequired:
+    'Free projects cannot generate videos. Upgrade your project to generate and download your video.',
+  renderNotFound: 'Render not found',
+  noChromium: 'The video renderer is not available on this server (Chromium not found)',
+  failed: 'Generation failed. Please try again.',
+} as const;
+export const renderErrorCodes = { upgradeRequired: 'UPGRADE_REQUIRED' } as const;
+
+/** Spec §3 "Render status as read by the client". */
+export const RenderProgressSchema = z.object({
+  renderId: z.uuid(),
+  projectId: z.uuid(),
+  /** The project's owner, so a live push reaches only them. */
+  userId: z.uuid(),
+  status: RenderStatusSchema,
+  /** 0–1. */
+  progress: z.number().min(0).max(1),
+  error: z.string().nullable(),
+  /** Signed, served as `{project name}-{timestamp}.mp4`; only when completed (null in live pushes). */
+  downloadUrl: z.string().nullable(),
+  /** Seconds, from the chunks' pace so far; null until it can be told. */
+  estimatedTimeRemaining: z.number().nonnegative().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type RenderProgress = z.infer<typeof RenderProgressSchema>;
+
+export const startRender = defineRequest('render.video.start', {
+  summary:
+    'Owner only. Starts rendering the project as it is now, or answers the completed render of the same version (photos, filters, transforms, order, settings, music) with reused=true. VALIDATION_FAILED "Missing required data" without photos; UPGRADE_REQUIRED for a free project.',
+  request: z.object({ projectId: z.uuid() }),
+  reply: z.object({ renderId: z.uuid(), reused: z.boolean(), initialProgress: RenderProgressSchema }),
+});
+
+export const getRenderProgress = defineRequest('render.video.progress', {
+  summary:
+    'A render of the actor\'s project: its status, progress 0–1, estimate and (completed) signed download URL; NOT_FOUND "Render not found".',
+  request: z.object({ renderId: z.uuid() }),
+  reply: RenderProgressSchema,
+});
+
+export const listRenders = defineRequest('render.video.list', {
+  summary: "The latest 5 renders of the actor's project, newest first.",
+  request: z.object({ projectId: z.uuid() }),
+  reply: z.object({ renders: z.array(RenderProgressSchema) }),
+});
+
+export const ChunkJobSchema = z.object({
+  renderId: z.uuid(),
+  chunkIndex: z.number().int().nonnegative(),
+  /** The chunk's content hash: its object key is `chunks/{hash}.mp4` in the renders bucket. */
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  frameRange: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]),
+  props: VideoPropsSchema,
+});
+
+export const renderChunk = defineJob('render.chunk.render', {
+  summary:
+    "Renders one chunk of a video (frames from..to) in the worker's Chromium and uploads it as chunks/{hash}.mp4; answered by render-worker.chunk.rendered or render-worker.render.failed.",
+  data: ChunkJobSchema,
+});
+
+export const stitchVideo = defineJob('render.video.stitch', {
+  summary:
+    'Joins the rendered chunks in order, mixes the music under them and uploads the MP4 to `outputKey`; answered by render-worker.video.stitched or render-worker.render.failed.',
+  data: z.object({
+    renderId: z.uuid(),
+    chunks: z.array(z.object({ hash: z.string(), frames: z.number().int().positive() })).min(1),
+    props: VideoPropsSchema,
+    outputKey: z.string().min(1),
+  }),
+});
+
+export const chunkRendered = defineEvent('render-worker.chunk.rendered', {
+  summary: 'A worker stored a chunk of a render (or found it stored already).',
+  data: z.object({
+    renderId: z.uuid(),
+    chunkIndex: z.number().int().nonnegative(),
+    hash: z.string(),
+    renderMs: z.number().nonnegative(),
+  }),
+});
+
+export const videoStitched = defineEvent('render-worker.video.stitched', {
+  summary: "A worker stored a render's final MP4.",
+  data: z.object({ renderId: z.uuid(), key: z.string(), bytes: z.number().int().nonnegative() }),
+});
+
+export const renderFailed = defineEvent('render-worker.render.failed', {
+  summary: 'A worker gave up on a chunk or the stitch of a render; the render fails with this reason.',
+  data: z.object({ renderId: z.uuid(), error: z.string() }),
+});
+
+export const renderProgressChanged = defineLive('render.progress.changed', {
+  summary:
+    "A render's status or progress moved; pushed to its owner's browser (renderProgress subscription).",
+  data: RenderProgressSchema,
+});
