@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video';
+import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
-import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
 import { LoopbackServer } from './loopback-server.js';
 
 /** PLATFORM-NOTES: what Debian's Chromium needs to run headless in a container, and to stay quiet on the network. */
