@@ -20,6 +20,12 @@ export function useSaveVideoSettings(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: VideoSettingsChange) => saveVideoSettings(projectId, change),
+    // A step opened again before the answer arrives starts from the change, not from before it.
+    onMutate: (change: VideoSettingsChange) => {
+      queryClient.setQueryData<VideoSettings>(videoSettingsKey(projectId), (settings) =>
+        settings ? applyChange(settings, change) : settings,
+      );
+    },
     onSuccess: (settings: VideoSettings) => {
       queryClient.setQueryData(videoSettingsKey(projectId), settings);
       queryClient.setQueryData<Project>(projectKeys.detail(projectId), (project) =>
@@ -33,4 +39,9 @@ export function useSaveVideoSettings(projectId: string) {
       return queryClient.invalidateQueries({ queryKey: projectKeys.list() });
     },
   });
+}
+
+function applyChange(settings: VideoSettings, change: VideoSettingsChange): VideoSettings {
+  if ('durationPerPhoto' in change) return { ...settings, durationPerPhoto: change.durationPerPhoto };
+  return { ...settings, music: { ...settings.music, timelineTracks: change.music.timelineTracks } };
 }

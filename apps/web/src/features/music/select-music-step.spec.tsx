@@ -236,6 +236,39 @@ describe('step 6: Select Music', () => {
     expect(await screen.findByText('Not saved')).toBeTruthy();
   });
 
+  it('fits a timeline saved for a longer video to this one, and saves it so', async () => {
+    const fetchMock = stubMusicStep([
+      {
+        id: 'track-soft',
+        title: 'Soft Horizon',
+        storage_path: 'bb22.mp3',
+        startTime: 0,
+        duration: 95,
+        originalDuration: 95,
+        isTrimmed: false,
+        instanceId: 'p1',
+      },
+      {
+        id: 'track-sunny',
+        title: 'Sunny Steps',
+        storage_path: 'cc33.mp3',
+        startTime: 95,
+        duration: 30,
+        originalDuration: 30,
+        isTrimmed: false,
+        instanceId: 'p2',
+      },
+    ]);
+    open();
+    expect(await screen.findByText('Trimmed from 1:35')).toBeTruthy();
+    expect(screen.getByText('Video 0:50 · Music 0:50')).toBeTruthy();
+    expect(await screen.findByText('Sunny Steps no longer fits in the video and was removed')).toBeTruthy();
+    await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+    expect(saves(fetchMock)[0]).toEqual([
+      expect.objectContaining({ instanceId: 'p1', duration: 50, isTrimmed: true }),
+    ]);
+  });
+
   it('asks for photos first in a project without any', async () => {
     stubMusicStep([], { photos: () => [] });
     open();

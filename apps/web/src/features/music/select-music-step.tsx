@@ -1,6 +1,7 @@
 import {
   addToTimeline,
   estimatedVideoSeconds,
+  layOutTimeline,
   MIN_TRACK_SECONDS,
   MUSIC_TIMELINE_SAVE_DEBOUNCE_MS,
   moveInTimeline,
@@ -12,7 +13,7 @@ import {
 } from '@memoreel/domain';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { bothQueries } from '../design/combined-query';
@@ -80,7 +81,9 @@ function MusicEditor({
   initialTimeline: TimelineTrack[];
   videoSeconds: number;
 }) {
-  const [timeline, setTimeline] = useState(initialTimeline);
+  // The video may have changed length since the timeline was saved: it follows, like after any edit.
+  const [initialLayout] = useState(() => layOutTimeline(initialTimeline, videoSeconds));
+  const [timeline, setTimeline] = useState(initialLayout.timeline);
   const save = useSaveVideoSettings(projectId);
   const preview = useTrackPreview();
   const autosave = useAutosave<TimelineTrack[]>({
@@ -94,6 +97,16 @@ function MusicEditor({
       }),
     saveOnLeave: (timelineTracks) => saveVideoSettingsOnLeave(projectId, { music: { timelineTracks } }),
   });
+
+  const followedVideo = useRef(false);
+  useEffect(() => {
+    if (followedVideo.current) return;
+    followedVideo.current = true;
+    if (JSON.stringify(initialLayout.timeline) === JSON.stringify(initialTimeline)) return;
+    for (const track of initialLayout.leftOut)
+      toast.info(musicTimelineMessages.leftOut(track.title ?? track.id));
+    autosave.schedule(initialLayout.timeline);
+  }, [initialLayout, initialTimeline, autosave.schedule]);
 
   const change = (next: TimelineTrack[]) => {
     setTimeline(next);
