@@ -1,9 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ProjectsDatabase } from './database/projects-database.js';
+import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
+import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
+import { FriendLinksService } from './friend-links/friend-links.service.js';
 import { AddPhotoWhenStored } from './photos/add-photo-when-stored.js';
+import { PendingPhotosHandlers } from './photos/pending-photos.handlers.js';
+import { PendingPhotosRepository } from './photos/pending-photos.repository.js';
+import { PendingPhotosService } from './photos/pending-photos.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
 import { PhotosService } from './photos/photos.service.js';
+import { PhotosForShareHandlers } from './photos/photos-for-share.handlers.js';
 import { ReleaseQuotaWhenPhotoRejected } from './photos/release-quota-when-photo-rejected.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
@@ -27,6 +34,9 @@ export class ProjectsModule {
         PhotosHandlers,
         AddPhotoWhenStored,
         ReleaseQuotaWhenPhotoRejected,
+        PhotosForShareHandlers,
+        FriendLinksHandlers,
+        PendingPhotosHandlers,
       ],
       providers: [
         ProjectsDatabase,
@@ -36,6 +46,10 @@ export class ProjectsModule {
         ProjectsService,
         PhotosRepository,
         PhotosService,
+        FriendLinksRepository,
+        FriendLinksService,
+        PendingPhotosRepository,
+        PendingPhotosService,
       ],
     };
   }

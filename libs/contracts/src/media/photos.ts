@@ -18,6 +18,8 @@ export const requestPhotoUploads = defineRequest('media.photo.request-uploads', 
   request: z.object({
     projectId: z.uuid(),
     files: z.array(PhotoUploadFileSchema).min(1).max(MAX_UPLOAD_FILES),
+    /** A friend's upload: quota of the link's project (its owner's plan) is reserved instead, and `projectId` must be the link's. */
+    linkId: z.uuid().optional(),
   }),
   reply: z.object({
     slots: z.array(PhotoUploadSlotSchema),
@@ -37,7 +39,12 @@ export const PhotoUploadResultSchema = z.object({
 export const completePhotoUploads = defineRequest('media.photo.complete-uploads', {
   summary:
     'Verifies each uploaded object (size, magic bytes, pixel limit, a full decode), converts HEIC/HEIF to JPEG, records media.photo.stored; refused objects are deleted and answered with their reason.',
-  request: z.object({ projectId: z.uuid(), uploadIds: z.array(z.uuid()).min(1).max(MAX_UPLOAD_FILES) }),
+  request: z.object({
+    projectId: z.uuid(),
+    uploadIds: z.array(z.uuid()).min(1).max(MAX_UPLOAD_FILES),
+    /** A friend's upload: the link must still be usable, and the uploads the visitor's own. */
+    linkId: z.uuid().optional(),
+  }),
   reply: z.object({ results: z.array(PhotoUploadResultSchema) }),
 });
 

@@ -1,0 +1,18 @@
+-- CreateTable
+CREATE TABLE "friend_upload_links" (
+    "id" UUID NOT NULL,
+    "project_id" UUID NOT NULL,
+    "user_id" UUID NOT NULL,
+    "is_active" BOOLEAN NOT NULL DEFAULT true,
+    "expires_at" TIMESTAMPTZ(3) NOT NULL,
+    "inviter_name" TEXT NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "friend_upload_links_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "friend_upload_links_project_id_created_at_idx" ON "friend_upload_links"("project_id", "created_at" DESC);
+
+-- AddForeignKey
+ALTER TABLE "friend_upload_links" ADD CONSTRAINT "friend_upload_links_project_id_fkey" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE CASCADE ON UPDATE CASCADE;

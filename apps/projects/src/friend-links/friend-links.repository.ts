@@ -1,0 +1,49 @@
+import type { FriendLink } from '@memoreel/contracts';
+import { Injectable } from '@nestjs/common';
+import type { ProjectsDatabase, ProjectsTransaction } from '../database/projects-database.js';
+import type { FriendUploadLink } from '../generated/prisma/client.js';
+
+type Reader = ProjectsTransaction | ProjectsDatabase;
+
+export type FriendLinkRow = FriendUploadLink;
+
+export const toFriendLink = (row: FriendUploadLink): FriendLink => ({
+  id: row.id,
+  projectId: row.projectId,
+  userId: row.userId,
+  isActive: row.isActive,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The friend_upload_links table. */
+@Injectable()
+export class FriendLinksRepository {
+  insert(
+    db: Reader,
+    link: { id: string; projectId: string; userId: string; expiresAt: Date; inviterName: string },
+  ): Promise<FriendUploadLink> {
+    return db.friendUploadLink.create({ data: link });
+  }
+
+  getById(db: Reader, id: string): Promise<FriendUploadLink | null> {
+    return db.friendUploadLink.findUnique({ where: { id } });
+  }
+
+  /** The link when it can still be used (spec §7: active and expires_at in the future). */
+  usable(db: Reader, id: string, now: Date): Promise<FriendUploadLink | null> {
+    return db.friendUploadLink.findFirst({ where: { id, isActive: true, expiresAt: { gt: now } } });
+  }
+
+  listOfProject(db: Reader, projectId: string): Promise<FriendUploadLink[]> {
+    return db.friendUploadLink.findMany({
+      where: { projectId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: 100,
+    });
+  }
+
+  deactivate(db: Reader, id: string): Promise<FriendUploadLink> {
+    return db.friendUploadLink.update({ where: { id }, data: { isActive: false } });
+  }
+}

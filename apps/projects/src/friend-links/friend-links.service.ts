@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Actor,
+  FRIEND_LINK_DEFAULT_DAYS,
+  type FriendLink,
+  type FriendLinkPublic,
+  INVALID_UPLOAD_LINK,
+  type PhotoQuota,
+} from '@memoreel/contracts';
+import { photoLimitFor, projectMessages } from '@memoreel/domain';
+import { ForbiddenError, NotFoundError } from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
+import { ProjectsDatabase } from '../database/projects-database.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
+import { signedInUserId } from '../projects/project-actor.js';
+import { ProjectsRepository } from '../projects/projects.repository.js';
+import { FriendLinksRepository, toFriendLink } from './friend-links.repository.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Upload links. Only the project's owner creates, lists or deactivates them; a visitor holding
+ * one learns the project's name and the inviter and may add pending photos, nothing more.
+ */
+@Injectable()
+export class FriendLinksService {
+  constructor(
+    private readonly database: ProjectsDatabase,
+    private readonly projects: ProjectsRepository,
+    private readonly photos: PhotosRepository,
+    private readonly links: FriendLinksRepository,
+  ) {}
+
+  async create(
+    actor: Actor,
+    request: { projectId: string; expiresInDays?: number | undefined; inviterName: string },
+  ): Promise<FriendLink> {
+    const project = await this.owned(actor, request.projectId);
+    const days = request.expiresInDays ?? FRIEND_LINK_DEFAULT_DAYS;
+    const row = await this.links.insert(this.database, {
+      id: randomUUID(),
+      projectId: project.id,
+      userId: project.userId,
+      expiresAt: new Date(Date.now() + days * DAY_MS),
+      inviterName: request.inviterName,
+    });
+    return toFriendLink(row);
+  }
+
+  async list(actor: Actor, projectId: string): Promise<FriendLink[]> {
+    await this.owned(actor, projectId);
+    return (await this.links.listOfProject(this.database, projectId)).map(toFriendLink);
+  }
+
+  async deactivate(actor: Actor, id: string): Promise<FriendLink> {
+    const userId = signedInUserId(actor);
+    const link = await this.links.getById(this.database, id);
+    if (!link || link.userId !== userId) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    return toFriendLink(link.isActive ? await this.links.deactivate(this.database, id) : link);
+  }
+
+  /** Public: anyone may ask, and learns only the project's name and who invited them. */
+  async describe(_actor: Actor, id: string): Promise<FriendLinkPublic> {
+    const link = await this.links.usable(this.database, id, new Date());
+    const project = link && (await this.projects.getById(this.database, link.projectId));
+    if (!link || !project) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    return {
+      id: link.id,
+      projectName: project.name,
+      inviterName: link.inviterName,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+  }
+
+  /** Media asks before it verifies a friend's uploads: a link deactivated meanwhile refuses them. */
+  async check(actor: Actor, linkId: string): Promise<{ projectId: string; ownerId: string }> {
+    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    const link = await this.links.usable(this.database, linkId, new Date());
+    if (!link) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    return { projectId: link.projectId, ownerId: link.userId };
+  }
+
+  /**
+   * Holds quota of the link's project for a friend's uploads: the owner's plan, counted with every
+   * photo (pending ones too) and every open reservation, under the project's row lock — the same
+   * lock the owner's own uploads take, so the two cannot both take the last places.
+   */
+  reserveUploads(
+    actor: Actor,
+    request: { linkId: string; submittedBy: string; count: number; expiresInSeconds: number },
+  ): Promise<{
+    projectId: string;
+    ownerId: string;
+    reservations: { id: string }[];
+    quota: PhotoQuota;
+  }> {
+    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    return this.database.$transaction(async (tx) => {
+      const now = new Date();
+      const link = await this.links.usable(tx, request.linkId, now);
+      if (!link) throw new NotFoundError(INVALID_UPLOAD_LINK);
+      await this.projects.lockById(tx, link.projectId);
+      const project = await this.projects.getById(tx, link.projectId);
+      if (!project) throw new NotFoundError(INVALID_UPLOAD_LINK);
+      await this.photos.releaseExpired(tx, project.id, now);
+      const used = await this.photos.usedQuota(tx, project.id, now);
+      const limit = photoLimitFor(project.product);
+      const granted = Math.max(0, Math.min(request.count, limit - used));
+      const reservations = Array.from({ length: granted }, () => ({
+        id: randomUUID(),
+        projectId: project.id,
+        userId: project.userId,
+        expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000),
+      }));
+      await this.photos.reserve(tx, reservations);
+      const count = used + granted;
+      return {
+        projectId: project.id,
+        ownerId: project.userId,
+        reservations: reservations.map(({ id }) => ({ id })),
+        quota: { count, limit, remaining: Math.max(0, limit - count) },
+      };
+    });
+  }
+
+  private async owned(actor: Actor, projectId: string) {
+    const userId = signedInUserId(actor);
+    const project = await this.projects.getById(this.database, projectId);
+    if (!project || project.userId !== userId) throw new NotFoundError(projectMessages.notFound);
+    return project;
+  }
+}
