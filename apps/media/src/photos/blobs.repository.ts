@@ -20,6 +20,8 @@ export class BlobsRepository {
     blobs: {
       id: string;
       userId: string;
+      /** The friend who uploaded it through a link; null for the owner's own uploads. */
+      submittedBy?: string | null;
       projectId: string;
       storagePath: string;
       originalName: string;

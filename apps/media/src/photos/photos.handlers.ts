@@ -24,7 +24,7 @@ export class PhotosHandlers {
   async completeUploads(
     @Payload() { actor, data }: RequestEnvelopeOf<typeof completePhotoUploads>,
   ): Promise<ReplyOf<typeof completePhotoUploads>> {
-    return { results: await this.photos.completeUploads(actor, data.projectId, data.uploadIds) };
+    return { results: await this.photos.completeUploads(actor, data.projectId, data.uploadIds, data.linkId) };
   }
 
   @MessagePattern(getPhotoUrls.subject)
