@@ -3,6 +3,7 @@ import { SharingDatabase } from './database/sharing-database.js';
 import { ConfirmProbeWhenRecorded } from './probe/confirm-probe-when-recorded.js';
 import { DeleteShareWhenProjectDeleted } from './shares/delete-share-when-project-deleted.js';
 import { ProjectsLookup } from './shares/projects-lookup.js';
+import { SharedVideoMedia } from './shares/shared-video-media.js';
 import { SharesHandlers } from './shares/shares.handlers.js';
 import { SharesService } from './shares/shares.service.js';
 
@@ -12,7 +13,7 @@ export class SharingModule {
     return {
       module: SharingModule,
       controllers: [ConfirmProbeWhenRecorded, SharesHandlers, DeleteShareWhenProjectDeleted],
-      providers: [SharingDatabase, SharesService, ProjectsLookup],
+      providers: [SharingDatabase, SharesService, ProjectsLookup, SharedVideoMedia],
     };
   }
 }

@@ -26,6 +26,7 @@ import { Injectable } from '@nestjs/common';
 import { SharingDatabase, type SharingTransaction } from '../database/sharing-database.js';
 import type { SharedVideo } from '../generated/prisma/client.js';
 import { ProjectsLookup } from './projects-lookup.js';
+import { SharedVideoMedia } from './shared-video-media.js';
 
 function signedInUserId(actor: Actor): string {
   if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) {
@@ -57,6 +58,7 @@ export class SharesService {
   constructor(
     private readonly database: SharingDatabase,
     private readonly projects: ProjectsLookup,
+    private readonly media: SharedVideoMedia,
   ) {}
 
   /** The owner's share of a project, or null; the projects service decides who owns it. */
@@ -135,7 +137,12 @@ export class SharesService {
   async getPublic(id: string): Promise<PublicSharedVideo> {
     const row = await this.database.sharedVideo.findUnique({ where: { id } });
     if (!row) throw new NotFoundError(shareMessages.notFound);
-    const settings = VideoSettingsSchema.safeParse(row.videoSettings);
+    const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
+    const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
+    const [photos, musicUrls] = await Promise.all([
+      this.media.photosOf(row),
+      this.media.musicUrlsOf(videoSettings.music.timelineTracks),
+    ]);
     return {
       id: row.id,
       name: row.name,
@@ -147,9 +154,9 @@ export class SharesService {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       ogImageUrl: row.ogImageUrl,
-      videoSettings: settings.success ? settings.data : defaultVideoSettings(),
-      // Seam: the photos issue's signed URLs (media) land here; until then the player has none.
-      photos: [],
+      videoSettings,
+      photos,
+      musicUrls,
       // Seam: the render issue stores the MP4's key; the gateway serves it with range requests.
       videoUrl: null,
     };

@@ -50,6 +50,8 @@ export const PublicSharedVideoSchema = z.object({
   ogImageUrl: z.string().nullable(),
   videoSettings: VideoSettingsSchema,
   photos: z.array(SharedPhotoSchema),
+  /** A signed URL to play each track of `videoSettings.music.timelineTracks` (by track id); a deleted track has none. */
+  musicUrls: z.array(z.object({ id: z.string(), url: z.string() })),
   /** The rendered MP4 when one exists (render issue); otherwise the player plays the composition. */
   videoUrl: z.string().nullable(),
 });

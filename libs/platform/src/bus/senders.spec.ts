@@ -3,7 +3,10 @@ import {
   type Actor,
   catalogue,
   GUEST,
+  getMusicUrls,
+  getPhotoUrls,
   getProject,
+  listPhotosForShare,
   recordProbe,
   requestContracts,
   SYSTEM,
@@ -40,6 +43,16 @@ describe('claimRefusal: who may send which actor', () => {
       expect(claimRefusal('billing', getProject.subject, actor)).toBeUndefined();
       expect(claimRefusal('media', getProject.subject, actor)).toBeDefined();
     }
+  });
+
+  it("lets only sharing ask for a share's photos and music, and forward an owner to media's photo URLs", () => {
+    for (const subject of [listPhotosForShare.subject, getMusicUrls.subject]) {
+      expect(claimRefusal('sharing', subject, SYSTEM)).toBeUndefined();
+      expect(claimRefusal('media', subject, SYSTEM)).toBe(`only sharing may send ${subject}`);
+      expect(claimRefusal('gateway', subject, user)).toBe(`only sharing may send ${subject}`);
+    }
+    expect(claimRefusal('sharing', getPhotoUrls.subject, user)).toBeUndefined();
+    expect(claimRefusal('billing', getPhotoUrls.subject, user)).toBeDefined();
   });
 
   it('refuses a sender that is no deployable, whatever it claims', () => {

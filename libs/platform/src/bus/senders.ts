@@ -1,4 +1,10 @@
-import { type Actor, getProject } from '@memoreel/contracts';
+import {
+  type Actor,
+  getMusicUrls,
+  getPhotoUrls,
+  getProject,
+  listPhotosForShare,
+} from '@memoreel/contracts';
 
 /**
  * Every deployable that talks on the bus, each with its own NATS identity (user = this name).
@@ -32,6 +38,17 @@ export const GATEWAY: Deployable = 'gateway';
 const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
   // Sharing snapshots a project's settings, billing prices an upgrade: both only for its owner.
   [getProject.subject, ['sharing', 'billing']],
+  // The public player of a share: media signs only its owner's photos, so sharing asks as the owner it recorded.
+  [getPhotoUrls.subject, ['sharing']],
+]);
+
+/**
+ * Requests that answer what no browser may ask for (a project's photos without its owner's
+ * rights, any track's file): subject → the only services that may send them, as anyone.
+ */
+const onlyFrom: ReadonlyMap<string, readonly Deployable[]> = new Map([
+  [listPhotosForShare.subject, ['sharing']],
+  [getMusicUrls.subject, ['sharing']],
 ]);
 
 export function isDeployable(sender: string): sender is Deployable {
@@ -41,10 +58,12 @@ export function isDeployable(sender: string): sender is Deployable {
 /**
  * Why `sender` may not send `subject` as `actor`, or undefined when it may. The gateway speaks for
  * browsers (guest, user, admin) and never as the system; a service speaks as the system, and for a
- * browser's actor only where `forwardedActors` lists it.
+ * browser's actor only where `forwardedActors` lists it. A subject of `onlyFrom` comes from its services alone.
  */
 export function claimRefusal(sender: string, subject: string, actor: Actor): string | undefined {
   if (!isDeployable(sender)) return `${sender} is not a deployable of this system`;
+  const senders = onlyFrom.get(subject);
+  if (senders && !senders.includes(sender)) return `only ${senders.join(', ')} may send ${subject}`;
   if (actor.role === 'system') {
     return sender === GATEWAY ? 'the gateway may not act as the system' : undefined;
   }

@@ -1,0 +1,56 @@
+import {
+  type Actor,
+  getMusicUrls,
+  getPhotoUrls,
+  listPhotosForShare,
+  type PublicSharedVideo,
+  SYSTEM,
+} from '@memoreel/contracts';
+import type { TimelineTrack } from '@memoreel/domain';
+import { BusClient } from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
+
+/** media.photo.urls takes at most this many ids a call. */
+const PHOTO_URLS_PER_CALL = 400;
+const isTrackId = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * What the public player draws and plays: the project's accepted photos in order (projects), a
+ * signed URL of each one's filtered video derivative, else its carousel size (media), and the
+ * timeline's music (render). URLs are signed for an hour: enough for a page view.
+ */
+@Injectable()
+export class SharedVideoMedia {
+  constructor(private readonly bus: BusClient) {}
+
+  async photosOf(share: { projectId: string; userId: string }): Promise<PublicSharedVideo['photos']> {
+    const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
+    if (photos.length === 0) return [];
+    // Media signs only its owner's photos: sharing asks as the owner who published the share.
+    const owner: Actor = { userId: share.userId, role: 'user', isAnonymous: false };
+    const urls = new Map<string, string>();
+    for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
+      const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
+      const reply = await this.bus.request(getPhotoUrls, owner, { ids });
+      for (const { id, urls: signed } of reply.photos) {
+        const photo = photos.find((candidate) => candidate.id === id);
+        // A derivative baked with an older filter is not the photo as it looks now.
+        const video = signed?.videoFilter === photo?.filter ? signed?.video : null;
+        const url = video ?? signed?.carousel;
+        if (url) urls.set(id, url);
+      }
+    }
+    // A photo whose thumbnails are not made yet has nothing to show; the others still play.
+    return photos.flatMap((photo) => {
+      const url = urls.get(photo.id);
+      return url ? [{ ...photo, url }] : [];
+    });
+  }
+
+  async musicUrlsOf(tracks: readonly TimelineTrack[]): Promise<PublicSharedVideo['musicUrls']> {
+    const ids = [...new Set(tracks.map((track) => track.id).filter(isTrackId))];
+    if (ids.length === 0) return [];
+    return (await this.bus.request(getMusicUrls, SYSTEM, { ids })).tracks;
+  }
+}
