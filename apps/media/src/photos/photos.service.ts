@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type Actor,
+  checkFriendLink,
+  INVALID_UPLOAD_LINK,
   makePhotoThumbnails,
   makePhotoVideoDerivative,
   type PhotoUrls,
@@ -10,6 +12,7 @@ import {
   type ReplyOf,
   type RequestOf,
   type requestPhotoUploads,
+  reserveFriendUploads,
   reservePhotoUploads,
   SYSTEM,
 } from '@memoreel/contracts';
@@ -28,6 +31,7 @@ import {
   DomainError,
   LOGGER,
   type Logger,
+  NotFoundError,
   RemoteError,
   recordEvent,
   runOnce,
@@ -126,13 +130,17 @@ export class PhotosService {
     const { projectId, files } = request;
     // Taken before the reservation is: an upload never outlives the quota held for it.
     const uploadExpiresAt = new Date(Date.now() + UPLOAD_RESERVATION_SECONDS * 1000);
-    const { reservations, quota } = await this.reserve(projectId, userId, files.length);
+    // A friend's upload (through a link) is held against the link's project, under its owner's plan.
+    const { reservations, quota, ownerId, submittedBy } = request.linkId
+      ? await this.reserveForFriend(request.linkId, projectId, userId, files.length)
+      : { ...(await this.reserve(projectId, userId, files.length)), ownerId: userId, submittedBy: null };
     const uploads = reservations.map(({ id }, fileIndex) => {
       const file = files[fileIndex] as (typeof files)[number];
       return {
         id,
         fileIndex,
-        userId,
+        userId: ownerId,
+        submittedBy,
         projectId,
         storagePath: `${projectId}/${id}.${extensionOf(file.name, file.contentType)}`,
         originalName: file.name,
@@ -166,11 +174,16 @@ export class PhotosService {
     actor: Actor,
     projectId: string,
     uploadIds: readonly string[],
+    linkId?: string,
   ): Promise<UploadResult[]> {
     const userId = signedInUserId(actor);
+    // A friend completes only their own uploads, and only while the link still works.
+    const uploader = linkId
+      ? { ownerId: await this.friendLinkOwner(linkId, projectId), submittedBy: userId }
+      : { ownerId: userId, submittedBy: null };
     const results: UploadResult[] = [];
     for (const uploadId of uploadIds) {
-      results.push(await this.complete(actor, userId, projectId, uploadId));
+      results.push(await this.complete(actor, uploader.ownerId, projectId, uploadId, uploader.submittedBy));
     }
     return results;
   }
@@ -344,6 +357,36 @@ export class PhotosService {
     return swept;
   }
 
+  /** As the system, naming the visitor: projects checks the link and counts its owner's plan. */
+  private async reserveForFriend(linkId: string, projectId: string, submittedBy: string, count: number) {
+    const reply = await this.remote(() =>
+      this.bus.request(reserveFriendUploads, SYSTEM, {
+        linkId,
+        submittedBy,
+        count,
+        expiresInSeconds: UPLOAD_RESERVATION_SECONDS,
+      }),
+    );
+    // A link names its own project: uploads to any other through it are refused like an unknown link.
+    if (reply.projectId !== projectId) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    return { ...reply, submittedBy };
+  }
+
+  private async friendLinkOwner(linkId: string, projectId: string): Promise<string> {
+    const link = await this.remote(() => this.bus.request(checkFriendLink, SYSTEM, { linkId }));
+    if (link.projectId !== projectId) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    return link.ownerId;
+  }
+
+  private async remote<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof RemoteError) throw new DomainError(error.code, error.message, error.details);
+      throw error;
+    }
+  }
+
   private async reserve(projectId: string, userId: string, count: number) {
     try {
       // As the system, naming the user: the projects service checks that the project is theirs.
@@ -360,13 +403,20 @@ export class PhotosService {
     }
   }
 
-  private complete(actor: Actor, userId: string, projectId: string, uploadId: string): Promise<UploadResult> {
+  private complete(
+    actor: Actor,
+    userId: string,
+    projectId: string,
+    uploadId: string,
+    submittedBy: string | null = null,
+  ): Promise<UploadResult> {
     return this.database.$transaction(
       async (tx) => {
         const blob = await this.blobs.lockById(tx, uploadId);
         if (
           !blob ||
           blob.userId !== userId ||
+          (blob.submittedBy ?? null) !== submittedBy ||
           blob.projectId !== projectId ||
           blob.status === BlobStatus.projectDeleted
         ) {
