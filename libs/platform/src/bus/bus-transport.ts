@@ -79,6 +79,10 @@ export class EventDeliveryContext extends BaseRpcContext<[DeliveredMessage]> {
   get deliveryCount(): number {
     return this.args[0].deliveryCount;
   }
+  /** Keeps a long job from being redelivered elsewhere (`DeliveredMessage.working`). */
+  working(): void {
+    this.args[0].working?.();
+  }
 }
 
 /** NATS durable names cannot contain dots: `sharing--projects_probe_recorded`. */

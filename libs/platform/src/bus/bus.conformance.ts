@@ -361,6 +361,25 @@ export function describeBusConformance(label: string, factory: BusFactory): void
         expect(handled.toSorted()).toEqual(Array.from({ length: 10 }, (_, n) => `job-${n}`).toSorted());
       });
 
+      it('lets a long job say it is still working, and takes it once', async () => {
+        let deliveries = 0;
+        await bus.consumeJobs(
+          { durable: 'conf-long-renderers', subjects: ['conf.render.long'] },
+          async (message) => {
+            deliveries++;
+            for (let beat = 0; beat < 3; beat++) {
+              message.working?.();
+              await sleep(20);
+            }
+          },
+        );
+        await bus.enqueueJob('conf.render.long', { id: 'long-0' }, { msgId: 'long-0' });
+
+        await waitFor(() => deliveries === 1, 'the long job');
+        await sleep(300);
+        expect(deliveries).toBe(1);
+      });
+
       it('refuses a second durable whose subjects overlap on the work queue', async () => {
         await bus.consumeJobs({ durable: 'conf-stitchers', subjects: ['conf.stitch.video'] }, async () => {});
 

@@ -33,6 +33,12 @@ export interface DeliveredMessage extends BusMessage {
   deliveryCount: number;
   /** Broker-side id used for dedup (the event id for events). */
   msgId: string | undefined;
+  /**
+   * Tells the broker the handler is still at it, so a long job (a render chunk) is not redelivered
+   * to another consumer when the ack wait (60 s on NATS) runs out: JetStream's in-progress ack. Call
+   * it well within the ack wait; the in-process bus never redelivers an unfinished message, so there it does nothing.
+   */
+  working?(): void;
 }
 
 export interface RequestOptions {

@@ -186,6 +186,7 @@ class MemoryConsumer {
       headers: { ...message.headers },
       deliveryCount: delivery.deliveryCount,
       msgId: message.msgId,
+      working: () => undefined,
     };
     try {
       await runInReceivedTrace(

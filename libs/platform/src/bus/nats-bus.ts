@@ -655,6 +655,7 @@ function toDelivered(msg: JsMsg, layout: StreamLayout): DeliveredMessage {
     headers: fromNatsHeaders(msg.headers),
     deliveryCount: msg.info.deliveryCount,
     msgId: msg.headers?.get('Nats-Msg-Id') || undefined,
+    working: () => msg.working(),
   };
 }
 

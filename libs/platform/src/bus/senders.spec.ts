@@ -6,6 +6,7 @@ import {
   getMusicUrls,
   getPhotoUrls,
   getProject,
+  listPhotos,
   listPhotosForShare,
   recordProbe,
   requestContracts,
@@ -53,6 +54,13 @@ describe('claimRefusal: who may send which actor', () => {
     }
     expect(claimRefusal('sharing', getPhotoUrls.subject, user)).toBeUndefined();
     expect(claimRefusal('billing', getPhotoUrls.subject, user)).toBeDefined();
+  });
+
+  it('lets render read the project, photos and photo URLs it renders as their owner', () => {
+    for (const subject of [getProject.subject, listPhotos.subject, getPhotoUrls.subject]) {
+      expect(claimRefusal('render', subject, user)).toBeUndefined();
+      expect(claimRefusal('render-worker', subject, user)).toBeDefined();
+    }
   });
 
   it('refuses a sender that is no deployable, whatever it claims', () => {

@@ -3,6 +3,7 @@ import {
   getMusicUrls,
   getPhotoUrls,
   getProject,
+  listPhotos,
   listPhotosForShare,
 } from '@memoreel/contracts';
 
@@ -36,10 +37,12 @@ export const GATEWAY: Deployable = 'gateway';
  * decide for that user: subject → the services that may forward it.
  */
 const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
-  // Sharing snapshots a project's settings, billing prices an upgrade: both only for its owner.
-  [getProject.subject, ['sharing', 'billing']],
+  // Sharing snapshots a project's settings, billing prices an upgrade, render renders it: only for its owner.
+  [getProject.subject, ['sharing', 'billing', 'render']],
+  // Render reads the photos (and their filtered derivatives' URLs) of the project it renders, as its owner.
+  [listPhotos.subject, ['render']],
   // The public player of a share: media signs only its owner's photos, so sharing asks as the owner it recorded.
-  [getPhotoUrls.subject, ['sharing']],
+  [getPhotoUrls.subject, ['sharing', 'render']],
 ]);
 
 /**
