@@ -4,6 +4,7 @@ import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } 
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokenVerifier } from './accounts/access-token.js';
 import { AuthModule } from './accounts/auth.module.js';
+import { FriendLinksModule } from './friend-links/friend-links.module.js';
 import { DEFAULT_TRUSTED_PROXIES, GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { graphqlContext, liveConnectionHooks } from './graphql/graphql-context.js';
@@ -50,6 +51,7 @@ export class GatewayModule implements NestModule {
       imports: [
         GatewayContextModule.register(gateway),
         AuthModule,
+        FriendLinksModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],

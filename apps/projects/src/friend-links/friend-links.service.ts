@@ -66,6 +66,7 @@ export class FriendLinksService {
     if (!link || !project) throw new NotFoundError(INVALID_UPLOAD_LINK);
     return {
       id: link.id,
+      projectId: project.id,
       projectName: project.name,
       inviterName: link.inviterName,
       expiresAt: link.expiresAt.toISOString(),

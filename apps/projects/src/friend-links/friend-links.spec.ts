@@ -74,6 +74,7 @@ describe('upload links', () => {
     const visitor = await projects.request(getFriendLink, actors.guest(), { id: link.id });
     expect(visitor).toEqual({
       id: link.id,
+      projectId: project.id,
       projectName: 'Summer',
       inviterName: 'Ada',
       expiresAt: link.expiresAt,

@@ -21,6 +21,8 @@ export type FriendLink = z.infer<typeof FriendLinkSchema>;
 /** What a visitor holding a valid link may learn: the project's name and who invited them, nothing else. */
 export const FriendLinkPublicSchema = z.object({
   id: z.uuid(),
+  /** Needed to upload through the link; it opens nothing else. */
+  projectId: z.uuid(),
   projectName: z.string(),
   inviterName: z.string(),
   expiresAt: z.iso.datetime(),

@@ -1,0 +1,90 @@
+import {
+  type Actor,
+  acceptPendingPhotos,
+  getPhotoUrls,
+  listPendingPhotos,
+  pendingPhotoSummary,
+  pendingPhotosChanged,
+  rejectPendingPhotos,
+} from '@memoreel/contracts';
+import { BusClient, UnauthorizedError } from '@memoreel/platform';
+import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { CurrentActor } from '../http/current-actor.js';
+import { liveIterator } from '../live/live-iterator.js';
+import { PhotoModel } from '../photos/photo.model.js';
+import { PendingPhotoSummaryModel, PendingPhotosChangeModel } from './pending-photos.model.js';
+
+/**
+ * Pending friend photos for their owner (step 1) and the header bell, pushed live: projects
+ * publishes projects.photo.pending-changed on every change, and each subscription here passes on
+ * only its own user's (the bus fans every message out to every gateway replica).
+ */
+@Resolver()
+export class NotificationsResolver {
+  constructor(private readonly bus: BusClient) {}
+
+  @Query(() => PendingPhotoSummaryModel)
+  pendingPhotoSummary(@CurrentActor() actor: Actor): Promise<PendingPhotoSummaryModel> {
+    return this.bus.request(pendingPhotoSummary, actor, {});
+  }
+
+  @Query(() => [PhotoModel], { description: "The project's pending (friend) photos, oldest first." })
+  async pendingPhotos(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+  ): Promise<PhotoModel[]> {
+    const { photos } = await this.bus.request(listPendingPhotos, actor, { projectId });
+    if (photos.length === 0) return [];
+    const { photos: signed } = await this.bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
+    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
+    return photos.map((photo) => {
+      const signedUrls = urls.get(photo.id) ?? null;
+      return {
+        id: photo.id,
+        projectId: photo.projectId,
+        originalName: photo.originalName,
+        displayOrder: photo.displayOrder,
+        status: photo.status,
+        submittedBy: photo.submittedBy,
+        filter: photo.filter,
+        transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
+        width: photo.width,
+        height: photo.height,
+        urls: signedUrls ? { ...signedUrls, video: null } : null,
+        createdAt: photo.createdAt,
+      };
+    });
+  }
+
+  @Mutation(() => [ID], { description: 'Accepts pending photos: they join the order last.' })
+  async acceptPendingPhotos(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('ids', { type: () => [ID] }) ids: string[],
+  ): Promise<string[]> {
+    return (await this.bus.request(acceptPendingPhotos, actor, { projectId, ids })).ids;
+  }
+
+  @Mutation(() => [ID], { description: 'Rejects pending photos: deleted with their objects.' })
+  async rejectPendingPhotos(
+    @CurrentActor() actor: Actor,
+    @Args('projectId', { type: () => ID }) projectId: string,
+    @Args('ids', { type: () => [ID] }) ids: string[],
+  ): Promise<string[]> {
+    return (await this.bus.request(rejectPendingPhotos, actor, { projectId, ids })).ids;
+  }
+
+  @Subscription(() => PendingPhotosChangeModel, {
+    description: "Fires when the signed-in user's pending photos change; refetch pendingPhotoSummary.",
+  })
+  pendingPhotosChanged(@CurrentActor() actor: Actor) {
+    const userId = actor.userId;
+    if (!userId || (actor.role !== 'user' && actor.role !== 'admin')) {
+      throw new UnauthorizedError('Authentication required');
+    }
+    return liveIterator(this.bus, pendingPhotosChanged, {
+      field: 'pendingPhotosChanged',
+      accept: (change) => change.userId === userId,
+    });
+  }
+}
