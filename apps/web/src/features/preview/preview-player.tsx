@@ -3,7 +3,7 @@ import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch, videoPropsFromProject
 import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMusicTrack } from '../music/music-library-api';
-import type { Photo } from '../photos/photos-api';
+import type { PreviewPhoto } from './preview-photos';
 import { videoUrlOf } from './video-photo-url';
 
 /**
@@ -15,7 +15,7 @@ export default function PreviewPlayer({
   settings,
   library,
 }: {
-  photos: Photo[];
+  photos: PreviewPhoto[];
   settings: VideoSettings;
   library: PublicMusicTrack[];
 }) {

@@ -8,9 +8,9 @@ import { videoStepsContent } from '../design/design-content';
 import { NeedsPhotos } from '../design/needs-photos';
 import { useVideoSettings } from '../design/video-settings-queries';
 import { usePublicMusicTracks } from '../music/music-library-queries';
-import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { usePreviewPhotos } from './preview-photos';
 
 const text = videoStepsContent.preview;
 /** Remotion is the heaviest thing the SPA loads: it comes only with this step's player. */
@@ -18,7 +18,7 @@ const PreviewPlayer = lazy(() => import('./preview-player'));
 
 /** Step 7 (spec 2 §2): the video as it will be made, in a 16:9 player. */
 export function PreviewVideoStep({ projectId }: { projectId: string }) {
-  const photos = usePhotos(projectId);
+  const photos = usePreviewPhotos(projectId);
   const settings = useVideoSettings(projectId);
   // The music's signed URLs; without the library the video still plays, silently.
   const library = usePublicMusicTracks();

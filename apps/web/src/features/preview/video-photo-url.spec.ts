@@ -4,13 +4,13 @@ import { videoUrlOf } from './video-photo-url';
 
 describe('videoUrlOf', () => {
   it('takes the filter-baked video derivative when the gateway offers one', () => {
-    const photo = samplePhoto(1);
-    const urls = { ...photo.urls, video: '/storage/photo-1-video.webp' } as typeof photo.urls;
-    expect(videoUrlOf({ urls })).toBe('/storage/photo-1-video.webp');
+    const urls = { carousel: '/storage/photo-1-carousel.webp', video: '/storage/photo-1-video.jpg' };
+    expect(videoUrlOf({ urls })).toBe('/storage/photo-1-video.jpg');
   });
 
-  it('falls back to the carousel size', () => {
+  it('falls back to the carousel size until the derivative is made', () => {
     expect(videoUrlOf(samplePhoto(1))).toBe('/storage/photo-1-carousel.webp');
+    expect(videoUrlOf({ urls: { carousel: '/c.webp', video: null } })).toBe('/c.webp');
   });
 
   it('has nothing to draw before the thumbnails are made', () => {

@@ -1,10 +1,9 @@
-import type { Photo } from '../photos/photos-api';
+import type { PreviewPhoto } from './preview-photos';
 
 /**
  * The photo URL the video draws: the 1920-px derivative with its filter baked in (`urls.video`,
  * when the gateway offers it), else the 1600-px carousel size; null until thumbnails exist.
  */
-export function videoUrlOf(photo: Pick<Photo, 'urls'>): string | null {
-  const urls = photo.urls as (Photo['urls'] & { video?: string | null }) | null;
-  return urls?.video ?? urls?.carousel ?? null;
+export function videoUrlOf(photo: Pick<PreviewPhoto, 'urls'>): string | null {
+  return photo.urls?.video ?? photo.urls?.carousel ?? null;
 }
