@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { getJwks, pendingPhotosChanged } from '@memoreel/contracts';
+import { BusClient, createLogger, InProcessBus } from '@memoreel/platform';
+import { uniqueNamespace } from '@memoreel/testing';
+import type { INestApplication } from '@nestjs/common';
+import { type Client, createClient } from 'graphql-ws';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createGatewayApp } from '../create-gateway.js';
+
+const ISSUER = 'http://127.0.0.1/auth/v1';
+const AUDIENCE = 'authenticated';
+const KID = 'test-key';
+
+let bus: InProcessBus;
+let app: INestApplication;
+let url: string;
+let signingKey: CryptoKey;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  signingKey = keys.privateKey;
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: KID, alg: 'EdDSA', use: 'sig' };
+  bus = new InProcessBus({ namespace: uniqueNamespace('bell') });
+  await bus.respond(getJwks.subject, 'auth', async () => ({
+    ok: true,
+    data: { keys: [publicJwk], issuer: ISSUER, audience: AUDIENCE },
+  }));
+  app = await createGatewayApp({ bus, logger: createLogger({ service: 'test', level: 'silent' }) });
+  await app.listen(0, '127.0.0.1');
+  url = `ws://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+});
+afterAll(async () => {
+  for (const client of clients) await client.dispose();
+  await app?.close();
+  await bus?.close();
+});
+
+const tokenOf = (userId: string) =>
+  new SignJWT({ sid: randomUUID(), role: 'user', is_anonymous: false, email: null, aal: 'aal1' })
+    .setProtectedHeader({ alg: 'EdDSA', kid: KID })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+    .sign(signingKey);
+
+/** One user's bell: a socket authenticated as them, following pendingPhotosChanged. */
+async function bellOf(userId: string | null) {
+  const connectionParams = userId ? { authorization: `Bearer ${await tokenOf(userId)}` } : {};
+  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
+  clients.push(client);
+  const seen = { changes: [] as { projectId: string; total: number }[], errors: [] as unknown[] };
+  client.subscribe(
+    { query: 'subscription { pendingPhotosChanged { projectId total } }' },
+    {
+      next: (result) => {
+        if (result.errors) seen.errors.push(...result.errors);
+        const change = (result.data as { pendingPhotosChanged?: { projectId: string; total: number } })
+          ?.pendingPhotosChanged;
+        if (change) seen.changes.push(change);
+      },
+      error: (error) => seen.errors.push(error),
+      complete: () => {},
+    },
+  );
+  return seen;
+}
+
+describe('pendingPhotosChanged', () => {
+  it("reaches only the subscriber's own user (two users, one gateway); a visitor without a session is refused", async () => {
+    const ada = randomUUID();
+    const bob = randomUUID();
+    const adaBell = await bellOf(ada);
+    const bobBell = await bellOf(bob);
+    const visitor = await bellOf(null);
+    const projects = new BusClient(bus, { sender: 'projects' });
+    // The subscriptions are open once a first message reaches one of them.
+    const adaProject = randomUUID();
+    await vi.waitFor(
+      async () => {
+        await projects.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 1 });
+        expect(adaBell.changes.length).toBeGreaterThan(0);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
+    await projects.publishLive(pendingPhotosChanged, { userId: bob, projectId: randomUUID(), total: 3 });
+    await projects.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 0 });
+    await vi.waitFor(() => expect(adaBell.changes.at(-1)).toEqual({ projectId: adaProject, total: 0 }));
+    await vi.waitFor(() => expect(bobBell.changes).toHaveLength(1));
+    expect(adaBell.changes.every((c) => c.projectId === adaProject)).toBe(true);
+    expect(bobBell.changes[0]?.total).toBe(3);
+    await vi.waitFor(() => expect(visitor.errors.length).toBeGreaterThan(0));
+    expect(visitor.changes).toEqual([]);
+  });
+});
