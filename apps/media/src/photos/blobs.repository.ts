@@ -81,10 +81,13 @@ export class BlobsRepository {
     await tx.$queryRaw`SELECT id FROM media.blobs WHERE project_id = ${projectId}::uuid FOR UPDATE`;
   }
 
-  /** Records a filter unless a newer one is already recorded (events may arrive late); false when skipped. */
+  /**
+   * Records a filter unless a newer one is already recorded (events may arrive late); false when
+   * skipped. The same change again is recorded again, so a redelivery still enqueues its job.
+   */
   async setFilter(db: Reader, id: string, filter: string, setAt: Date): Promise<boolean> {
     const { count } = await db.blob.updateMany({
-      where: { id, OR: [{ filterSetAt: null }, { filterSetAt: { lt: setAt } }] },
+      where: { id, OR: [{ filterSetAt: null }, { filterSetAt: { lte: setAt } }] },
       data: { filter, filterSetAt: setAt },
     });
     return count > 0;

@@ -481,6 +481,26 @@ describe('the video derivative', () => {
     expect(await media.keys(photo.prefix)).toEqual([keyOf(warm.video)]);
   });
 
+  it('is still made when a filter was recorded but its job was lost (the event comes again)', async () => {
+    const owner = actors.user();
+    const photo = await storedPhoto(owner);
+    await videoReady(owner, photo.id);
+    const changed = buildEvent(photoFilterChanged, owner, {
+      id: photo.id,
+      projectId: photo.projectId,
+      userId: owner.userId!,
+      filter: 'bright',
+    });
+    // As if media crashed between recording the filter and enqueueing the job.
+    await media.db.blob.update({
+      where: { id: photo.id },
+      data: { filter: 'bright', filterSetAt: new Date(changed.occurredAt) },
+    });
+    await media.bus.publishEvent(photoFilterChanged.subject, changed, { msgId: changed.id });
+    const bright = await videoReady(owner, photo.id, 'bright');
+    expect(await media.keys(photo.prefix)).toEqual([keyOf(bright.video)]);
+  });
+
   it('goes with its photo', async () => {
     const owner = actors.user();
     const photo = await storedPhoto(owner);
