@@ -1,4 +1,7 @@
+import type { PublicSharedVideo } from '@memoreel/contracts';
+import { parseTransforms } from '@memoreel/domain';
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { PhotoTransformsModel } from '../photos/photo.model.js';
 import { VideoSettingsModel } from '../projects/project.model.js';
 
 @ObjectType('Share', {
@@ -18,13 +21,23 @@ export class ShareModel {
   @Field() updatedAt!: string;
 }
 
-@ObjectType('SharedPhoto', { description: 'A photo of a shared video: a signed URL and its look.' })
+@ObjectType('SharedPhoto', {
+  description:
+    'A photo of a shared video: a signed URL (3600 s) of its filtered 1920-px derivative, else its carousel size, and its look.',
+})
 export class SharedPhotoModel {
   @Field(() => ID) id!: string;
   @Field() url!: string;
   @Field() filter!: string;
+  @Field(() => PhotoTransformsModel) transforms!: PhotoTransformsModel;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
+}
+
+@ObjectType('SharedMusicUrl')
+export class SharedMusicUrlModel {
+  @Field() id!: string;
+  @Field() url!: string;
 }
 
 @ObjectType('SharedVideo', {
@@ -42,7 +55,13 @@ export class SharedVideoModel {
   @Field() createdAt!: string;
   @Field() updatedAt!: string;
   @Field(() => VideoSettingsModel) videoSettings!: VideoSettingsModel;
-  @Field(() => [SharedPhotoModel]) photos!: SharedPhotoModel[];
+  @Field(() => [SharedPhotoModel], { description: "The project's accepted photos, in display order." })
+  photos!: SharedPhotoModel[];
+  @Field(() => [SharedMusicUrlModel], {
+    description:
+      'A signed URL (3600 s) to play each track of videoSettings.music.timelineTracks, by track id.',
+  })
+  musicUrls!: SharedMusicUrlModel[];
   @Field(() => String, { nullable: true, description: 'The rendered MP4 when one exists.' })
   videoUrl!: string | null;
 }
@@ -67,4 +86,15 @@ export class ShareSettingsInput {
   @Field(() => String, { nullable: true }) author?: string | null;
   @Field(() => String, { nullable: true }) message?: string | null;
   @Field(() => Boolean, { nullable: true }) showViewCount?: boolean;
+}
+
+/** The public read as GraphQL (and the page's embedded first data) shapes it: motion as start and end. */
+export function toSharedVideoModel(video: PublicSharedVideo): SharedVideoModel {
+  return {
+    ...video,
+    photos: video.photos.map((photo) => {
+      const transforms = parseTransforms(photo.transforms);
+      return { ...photo, transforms: { start: transforms['0'], end: transforms['100'] } };
+    }),
+  };
 }

@@ -10,6 +10,7 @@ import {
   shareMessages,
   viewsText,
 } from '@memoreel/domain';
+import { toSharedVideoModel } from './share.model.js';
 
 const escapeHtml = (text: string) =>
   text
@@ -86,7 +87,7 @@ export function sharedVideoBody(video: PublicSharedVideo): string {
     video.showViewCount && video.viewCount !== null
       ? `<span class="inline-flex items-center gap-1">${escapeHtml(viewsText(video.viewCount))}</span>`
       : '';
-  const data = JSON.stringify(video).replace(/</g, '\\u003c');
+  const data = JSON.stringify(toSharedVideoModel(video)).replace(/</g, '\\u003c');
   return `<div id="root" data-prerendered inert>
   <header class="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"><span class="font-display text-xl">${PRODUCT_NAME}</span></div></header>
   <main id="main" class="outline-none"><div class="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-8 sm:py-10">

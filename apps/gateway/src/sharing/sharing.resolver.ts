@@ -18,6 +18,7 @@ import {
   ShareModel,
   ShareSettingsInput,
   ShareViewModel,
+  toSharedVideoModel,
 } from './share.model.js';
 import { ipKeyOf, viewerKeyOf } from './viewer-keys.js';
 
@@ -50,11 +51,11 @@ export class SharingResolver {
   }
 
   @Query(() => SharedVideoModel, { description: 'A shared video, for anyone with its link.' })
-  sharedVideo(
+  async sharedVideo(
     @CurrentActor() actor: Actor,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<SharedVideoModel> {
-    return this.bus.request(getSharedVideo, actor, { id });
+    return toSharedVideoModel(await this.bus.request(getSharedVideo, actor, { id }));
   }
 
   @Mutation(() => ShareModel)

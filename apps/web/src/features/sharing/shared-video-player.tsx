@@ -1,12 +1,14 @@
 import { Pause, Play } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { SharedVideo } from './sharing-api';
+
+const SharedCompositionPlayer = lazy(() => import('./shared-composition-player'));
 
 /**
  * The 16:9 player (spec shared video page): the rendered MP4 when one exists — native controls
- * and volume, no autoplay, no loop, double-click for fullscreen, a play/pause overlay. Until the
- * render and composition issues land there is nothing to play: the first photo (or the title card)
- * shows as a still and the play overlay is disabled.
+ * and volume, no autoplay, no loop, double-click for fullscreen, a play/pause overlay — else the
+ * live composition of the share's photos and music (Remotion, loaded after the first paint, the
+ * first photo standing in meanwhile). A share without photos has nothing to play: its title card shows.
  */
 export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -69,26 +71,37 @@ export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title:
             </button>
           )}
         </>
+      ) : video.photos.length > 0 ? (
+        <Suspense fallback={<Still poster={poster} title={title} />}>
+          <SharedCompositionPlayer video={video} />
+        </Suspense>
       ) : (
-        <>
-          {poster ? (
-            <img src={poster} alt="" className="size-full object-cover" fetchPriority="high" />
-          ) : (
-            <div className="flex size-full items-end bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-4 sm:p-8">
-              <p className="line-clamp-2 font-display text-lg text-white/90 sm:text-3xl">{title}</p>
-            </div>
-          )}
-          <div className="absolute inset-0 flex items-center justify-center">
-            <span
-              className="flex size-20 items-center justify-center rounded-full bg-white/60 text-neutral-700 shadow-lg"
-              aria-disabled="true"
-              title="The video is not ready to play yet"
-            >
-              <Play className="ml-1 size-9" aria-hidden />
-            </span>
-          </div>
-        </>
+        <Still poster={poster} title={title} />
       )}
     </div>
+  );
+}
+
+/** The first paint (the gateway sends the same markup): the first photo, else the title card; not playable yet. */
+function Still({ poster, title }: { poster: string | undefined; title: string }) {
+  return (
+    <>
+      {poster ? (
+        <img src={poster} alt="" className="size-full object-cover" fetchPriority="high" />
+      ) : (
+        <div className="flex size-full items-end bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-4 sm:p-8">
+          <p className="line-clamp-2 font-display text-lg text-white/90 sm:text-3xl">{title}</p>
+        </div>
+      )}
+      <div className="absolute inset-0 flex items-center justify-center">
+        <span
+          className="flex size-20 items-center justify-center rounded-full bg-white/60 text-neutral-700 shadow-lg"
+          aria-disabled="true"
+          title="The video is not ready to play yet"
+        >
+          <Play className="ml-1 size-9" aria-hidden />
+        </span>
+      </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
 import { graphqlRequest } from '../../lib/graphql';
 
 /** The gateway's sharing operations (apps/gateway/src/sharing), as the SPA uses them. */
@@ -31,10 +32,27 @@ export interface SharedVideo {
   viewCount: number | null;
   createdAt: string;
   updatedAt: string;
-  videoSettings: { durationPerPhoto: number; width: number; height: number };
-  photos: { id: string; url: string; width: number; height: number }[];
+  videoSettings: VideoSettings;
+  /** In display order: a signed URL of each one's filtered video derivative (else its carousel size). */
+  photos: SharedPhoto[];
+  /** A signed URL to play each track of the timeline, by track id. */
+  musicUrls: { id: string; url: string }[];
   videoUrl: string | null;
 }
+
+export interface SharedPhoto {
+  id: string;
+  url: string;
+  filter: string;
+  transforms: { start: PhotoTransform; end: PhotoTransform };
+  width: number;
+  height: number;
+}
+
+const TRANSFORM = 'scale translateX translateY rotate';
+const TRACK = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
+/** What the player needs beyond the display fields: the composition's settings, photos and music. */
+const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url } videoUrl`;
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt';
 
@@ -77,7 +95,7 @@ export async function deleteShare(id: string): Promise<void> {
 
 export async function fetchSharedVideo(id: string, signal?: AbortSignal): Promise<SharedVideo> {
   const data = await graphqlRequest<{ sharedVideo: SharedVideo }, { id: string }>(
-    `query SharedVideo($id: ID!) { sharedVideo(id: $id) { id name shareTitle author message showViewCount viewCount createdAt updatedAt videoSettings { durationPerPhoto width height } photos { id url width height } videoUrl } }`,
+    `query SharedVideo($id: ID!) { sharedVideo(id: $id) { id name shareTitle author message showViewCount viewCount createdAt updatedAt ${SHARED_VIDEO_FIELDS} } }`,
     { id },
     signal,
   );
