@@ -10,13 +10,13 @@ import {
 import { buildEvent, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { actorFor } from '../auth.actor.js';
+import { AuthConfig } from '../auth.config.js';
 import {
   EmailOrPhoneRequiredError,
   OtpExpiredError,
   PhoneProviderDisabledError,
   TokenRequiredError,
 } from '../auth.errors.js';
-import { AuthConfig } from '../auth.config.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';

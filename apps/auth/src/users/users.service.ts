@@ -11,6 +11,7 @@ import {
 import { buildEvent, recordEvent } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { actorFor, signedInUserId } from '../auth.actor.js';
+import { AuthConfig } from '../auth.config.js';
 import {
   InvalidCredentialsError,
   NotAuthenticatedError,
@@ -18,7 +19,6 @@ import {
   SamePasswordError,
   UserAlreadyExistsError,
 } from '../auth.errors.js';
-import { AuthConfig } from '../auth.config.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { Prisma } from '../generated/prisma/client.js';
