@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authService } from '@memoreel/auth';
 import { createGatewayApp } from '@memoreel/gateway';
+import { mediaService } from '@memoreel/media';
 import {
   createLogger,
   InProcessBus,
+  LocalStorage,
+  localStorageRouter,
   migrateSchema,
   type RunningService,
   startService,
 } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { createTestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { createTestDatabase, eventually, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { solveChallenge } from 'altcha-lib/v1';
 import sharp from 'sharp';
@@ -20,8 +23,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
 
 /**
- * Sharing end to end over HTTP: real sessions (auth), projects, sharing and the gateway serving a
- * web build's shell — what a chat app's crawler and an anonymous visitor get.
+ * Sharing end to end over HTTP: real sessions (auth), projects, media (local storage served at
+ * /storage), sharing and the gateway serving a web build's shell — what a chat app's crawler and
+ * an anonymous visitor get.
  */
 
 type GraphQLResult = {
@@ -42,10 +46,11 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
   let gateway: INestApplication;
   let baseUrl: string;
   let webDistDir: string;
+  let storageDir: string;
 
   beforeAll(async () => {
     database = await createTestDatabase({
-      services: ['auth', 'projects', 'sharing'],
+      services: ['auth', 'projects', 'media', 'sharing'],
       migrate: migrateSchema,
     });
     bus = new InProcessBus({ namespace: uniqueNamespace('sharing-http') });
@@ -53,11 +58,21 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     webDistDir = mkdtempSync(join(tmpdir(), 'memoreel-web-'));
     writeFileSync(join(webDistDir, 'index.html'), SHELL);
+    storageDir = mkdtempSync(join(tmpdir(), 'memoreel-sharing-photos-'));
+    const signingSecret = 'a-test-signing-secret-of-32-characters!';
+    const storage = new LocalStorage({ rootDir: storageDir, publicBaseUrl: baseUrl, signingSecret });
+    await storage.ensureBuckets(['photos']);
     const env: Record<string, Record<string, string>> = {
       auth: { PUBLIC_URL: baseUrl, ALTCHA_MAX_NUMBER: '1000' },
+      media: {
+        STORAGE_DRIVER: 'local',
+        STORAGE_DIR: storageDir,
+        STORAGE_SIGNING_SECRET: signingSecret,
+        PUBLIC_URL: baseUrl,
+      },
     };
     services = [];
-    for (const definition of [authService, projectsService, sharingService]) {
+    for (const definition of [authService, projectsService, mediaService, sharingService]) {
       services.push(
         await startService(definition, {
           name: definition.name,
@@ -68,7 +83,13 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
         }),
       );
     }
-    gateway = await createGatewayApp({ bus, logger, publicUrl: baseUrl, webDistDir });
+    gateway = await createGatewayApp({
+      bus,
+      logger,
+      publicUrl: baseUrl,
+      webDistDir,
+      routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
+    });
     await gateway.listen(port, '127.0.0.1');
   });
 
@@ -78,6 +99,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     await bus?.close();
     await database?.drop();
     if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   async function graphql(
@@ -129,6 +151,66 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     );
     expect(share.body.errors).toBeUndefined();
     return { auth, projectId, shareId: share.body.data?.createShare.id as string };
+  }
+
+  /** Uploads photos as the photos step does (request, PUT to /storage, complete) and waits for their thumbnails. */
+  async function uploadPhotos(auth: Record<string, string>, projectId: string, colours: string[]) {
+    const files = await Promise.all(
+      colours.map((background, index) =>
+        sharp({ create: { width: 900 + index * 10, height: 600, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const plan = await graphql(
+      `mutation ($projectId: ID!, $files: [PhotoUploadFileInput!]!) {
+        requestPhotoUploads(projectId: $projectId, files: $files) { slots { uploadId fileIndex url headers { name value } } }
+      }`,
+      {
+        projectId,
+        files: files.map((bytes, i) => ({
+          name: `photo-${i}.jpg`,
+          size: bytes.length,
+          contentType: 'image/jpeg',
+        })),
+      },
+      auth,
+    );
+    expect(plan.body.errors).toBeUndefined();
+    const slots = plan.body.data?.requestPhotoUploads.slots as {
+      uploadId: string;
+      fileIndex: number;
+      url: string;
+      headers: { name: string; value: string }[];
+    }[];
+    for (const slot of slots) {
+      const put = await fetch(slot.url, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+        body: files[slot.fileIndex],
+      });
+      expect(put.status).toBe(200);
+    }
+    const complete = await graphql(
+      'mutation ($projectId: ID!, $uploadIds: [ID!]!) { completePhotoUploads(projectId: $projectId, uploadIds: $uploadIds) { error } }',
+      { projectId, uploadIds: slots.map((slot) => slot.uploadId) },
+      auth,
+    );
+    expect(complete.body.errors).toBeUndefined();
+    return eventually(async () => {
+      const listed = await graphql(
+        'query ($projectId: ID!) { photos(projectId: $projectId) { id urls { carousel video } } }',
+        { projectId },
+        auth,
+      );
+      const photos = listed.body.data?.photos as {
+        id: string;
+        urls: { carousel: string; video: string | null } | null;
+      }[];
+      expect(photos).toHaveLength(colours.length);
+      for (const photo of photos) expect(photo.urls?.video).toBeTruthy();
+      return photos.map((photo) => photo.id);
+    });
   }
 
   it('sends crawlers the share metadata in the HTML of /v/{id}, and a 404 page for an unknown id', async () => {
@@ -217,5 +299,56 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     const reload = await graphql(view, { id: shareId }, { cookie: (cookie ?? '').split(';')[0] as string });
     expect(reload.body.data?.recordShareView).toEqual({ counted: false, viewCount: 1 });
+  });
+
+  it("gives an anonymous visitor the share's photos in order, each with a playable URL and its look, and nothing private", async () => {
+    const { auth, projectId, shareId } = await sharedProject({ shareTitle: 'Grandma at 90' });
+    const uploaded = await uploadPhotos(auth, projectId, ['#c84', '#48c', '#8c4']);
+    const moved = await graphql(
+      'mutation ($projectId: ID!) { reorderPhoto(projectId: $projectId, from: 2, to: 0) { id } }',
+      { projectId },
+      auth,
+    );
+    expect(moved.body.errors).toBeUndefined();
+    const order = ((moved.body.data?.reorderPhoto ?? []) as { id: string }[]).map((photo) => photo.id);
+    expect(order).toEqual([uploaded[2], uploaded[0], uploaded[1]]);
+
+    const read = await graphql(
+      `query ($id: ID!) { sharedVideo(id: $id) {
+        photos { id url filter width height transforms { start { scale } end { scale } } } musicUrls { id url } videoUrl
+      } }`,
+      { id: shareId },
+    );
+    expect(read.body.errors).toBeUndefined();
+    const video = read.body.data?.sharedVideo;
+    expect(video.photos.map((photo: { id: string }) => photo.id)).toEqual(order);
+    expect(video.photos[0]).toMatchObject({ filter: 'none', width: 920, height: 600 });
+    expect(video.photos[0].transforms.start.scale).toBeGreaterThan(0);
+    expect(video).toMatchObject({ musicUrls: [], videoUrl: null });
+    for (const photo of video.photos as { url: string }[]) {
+      // The filtered 1920-px derivative (a JPEG), served to anyone holding the signed URL.
+      const response = await fetch(photo.url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+    }
+
+    // The page's embedded first data carries the same photos and still names neither owner nor project.
+    const html = await (await fetch(`${baseUrl}/v/${shareId}`)).text();
+    const embedded = html.match(
+      /<script type="application\/json" id="shared-video-data">([\s\S]*?)<\/script>/,
+    );
+    const data = JSON.parse(embedded?.[1] ?? '{}');
+    expect(data.photos.map((photo: { id: string }) => photo.id)).toEqual(order);
+    expect(Object.keys(data)).not.toContain('userId');
+    // Only the signed URLs name the project: storage keys begin with it (spec: photos/{projectId}/…).
+    const withoutUrls = JSON.stringify({
+      ...data,
+      photos: data.photos.map((photo: { url: string }) => ({ ...photo, url: undefined })),
+    });
+    expect(withoutUrls).not.toContain(projectId);
+    const owner = JSON.parse(
+      Buffer.from((auth.authorization as string).split('.')[1] as string, 'base64url').toString(),
+    ).sub as string;
+    expect(embedded?.[1]).not.toContain(owner);
   });
 });
