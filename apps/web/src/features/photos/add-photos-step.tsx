@@ -4,6 +4,8 @@ import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
+import { InviteFriendsPanel } from '../friend-links/invite-friends-panel';
+import { PendingPhotosPanel } from '../friend-links/pending-photos-panel';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { PhotoDropzone } from './photo-dropzone';
@@ -59,7 +61,9 @@ export function AddPhotosStep({ projectId, transport }: { projectId: string; tra
             ) : (
               <PhotoDropzone onFiles={upload.start} disabled={upload.busy} />
             )}
+            <PendingPhotosPanel projectId={projectId} />
             <ProjectPhotosGrid projectId={projectId} photos={loaded} />
+            <InviteFriendsPanel projectId={projectId} />
           </>
         )}
       </WhenPhotosLoaded>

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { SharedUploadPage } from '../../features/friend-links/shared-upload-page';
 
 export const Route = createFileRoute('/shared-upload/$linkId')({
-  component: () => <ComingSoonPage title="Share Your Photos" />,
+  component: function SharedUploadRoute() {
+    const { linkId } = Route.useParams();
+    return <SharedUploadPage key={linkId} linkId={linkId} />;
+  },
 });
