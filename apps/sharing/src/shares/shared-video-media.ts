@@ -3,32 +3,42 @@ import {
   getMusicUrls,
   getPhotoUrls,
   listPhotosForShare,
+  listRenders,
   type PublicSharedVideo,
   SYSTEM,
 } from '@memoreel/contracts';
 import type { TimelineTrack } from '@memoreel/domain';
-import { BusClient } from '@memoreel/platform';
-import { Injectable } from '@nestjs/common';
+import { BusClient, LOGGER, type Logger } from '@memoreel/platform';
+import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
 /** media.photo.urls takes at most this many ids a call. */
 const PHOTO_URLS_PER_CALL = 400;
 const isTrackId = (id: string) => z.uuid().safeParse(id).success;
+/** Media and render answer only a project's owner: sharing asks as the owner who published the share. */
+const ownerOf = (share: { userId: string }): Actor => ({
+  userId: share.userId,
+  role: 'user',
+  isAnonymous: false,
+});
 
 /**
  * What the public player draws and plays: the project's accepted photos in order (projects), a
  * signed URL of each one's filtered video derivative, else its carousel size (media), and the
- * timeline's music (render). URLs are signed for an hour: enough for a page view.
+ * timeline's music (render), and the latest rendered MP4 when there is one (render). URLs are
+ * signed for an hour: enough for a page view.
  */
 @Injectable()
 export class SharedVideoMedia {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async photosOf(share: { projectId: string; userId: string }): Promise<PublicSharedVideo['photos']> {
     const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
     if (photos.length === 0) return [];
-    // Media signs only its owner's photos: sharing asks as the owner who published the share.
-    const owner: Actor = { userId: share.userId, role: 'user', isAnonymous: false };
+    const owner = ownerOf(share);
     const urls = new Map<string, string>();
     for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
       const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
@@ -52,5 +62,24 @@ export class SharedVideoMedia {
     const ids = [...new Set(tracks.map((track) => track.id).filter(isTrackId))];
     if (ids.length === 0) return [];
     return (await this.bus.request(getMusicUrls, SYSTEM, { ids })).tracks;
+  }
+
+  /**
+   * The signed URL of the project's latest completed render, else null: the page then plays the
+   * composition, so a render service that is down or slow costs the viewer nothing.
+   */
+  async latestVideoUrlOf(share: { id: string; projectId: string; userId: string }): Promise<string | null> {
+    try {
+      const { renders } = await this.bus.request(listRenders, ownerOf(share), { projectId: share.projectId });
+      return (
+        renders.find((render) => render.status === 'completed' && render.downloadUrl)?.downloadUrl ?? null
+      );
+    } catch (error) {
+      this.logger.warn(
+        { err: error, shareId: share.id },
+        'no rendered video for the share; it plays the composition',
+      );
+      return null;
+    }
   }
 }

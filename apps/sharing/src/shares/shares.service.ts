@@ -139,9 +139,10 @@ export class SharesService {
     if (!row) throw new NotFoundError(shareMessages.notFound);
     const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
     const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
-    const [photos, musicUrls] = await Promise.all([
+    const [photos, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
       this.media.musicUrlsOf(videoSettings.music.timelineTracks),
+      this.media.latestVideoUrlOf(row),
     ]);
     return {
       id: row.id,
@@ -157,8 +158,7 @@ export class SharesService {
       videoSettings,
       photos,
       musicUrls,
-      // Seam: the render issue stores the MP4's key; the gateway serves it with range requests.
-      videoUrl: null,
+      videoUrl,
     };
   }
 

@@ -8,6 +8,7 @@ import {
   getProject,
   listPhotos,
   listPhotosForShare,
+  listRenders,
   recordProbe,
   requestContracts,
   SYSTEM,
@@ -53,6 +54,7 @@ describe('claimRefusal: who may send which actor', () => {
       expect(claimRefusal('gateway', subject, user)).toBe(`only sharing may send ${subject}`);
     }
     expect(claimRefusal('sharing', getPhotoUrls.subject, user)).toBeUndefined();
+    expect(claimRefusal('sharing', listRenders.subject, user)).toBeUndefined();
     expect(claimRefusal('billing', getPhotoUrls.subject, user)).toBeDefined();
   });
 

@@ -5,6 +5,7 @@ import {
   getProject,
   listPhotos,
   listPhotosForShare,
+  listRenders,
 } from '@memoreel/contracts';
 
 /**
@@ -43,6 +44,8 @@ const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
   [listPhotos.subject, ['render']],
   // The public player of a share: media signs only its owner's photos, so sharing asks as the owner it recorded.
   [getPhotoUrls.subject, ['sharing', 'render']],
+  // ...and plays the project's latest rendered MP4, which render lists only to the owner.
+  [listRenders.subject, ['sharing']],
 ]);
 
 /**
