@@ -117,7 +117,7 @@ export function SharedUploadPage({ linkId }: { linkId: string }) {
       ) : (
         <div className="mx-auto grid w-full max-w-sm gap-3">
           <p className="text-center text-muted-foreground text-sm">{text.botCheckFirst}</p>
-          <BotCheck key={attempt} onVerified={(token) => void becomeGuest(token)} />
+          <BotCheck key={attempt} auto onVerified={(token) => void becomeGuest(token)} />
         </div>
       )}
     </section>
