@@ -109,7 +109,11 @@ export function SharedUploadPage({ linkId }: { linkId: string }) {
             <PhotoDropzone onFiles={(chosen) => void upload(chosen)} disabled={busy} />
           )}
           {!busy && files.some((file) => file.state === 'done') && (
-            <p role="status" className="text-center text-muted-foreground text-sm">
+            <p
+              role="status"
+              data-testid="friend-upload-done"
+              className="text-center text-muted-foreground text-sm"
+            >
               {text.uploadedForReview(files.filter((file) => file.state === 'done').length)}
             </p>
           )}
