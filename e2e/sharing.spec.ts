@@ -89,3 +89,53 @@ test('share a project, open the link anonymously, count the view once', async ({
   await expect(after.getByRole('link', { name: 'Return Home' })).toBeVisible();
   await gone.close();
 });
+
+/** A distinct photo-like JPEG per index, so consecutive frames of the video differ. */
+async function photoJpeg(index: number): Promise<Buffer> {
+  const hue = (index * 97) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
+    <rect width="100%" height="100%" fill="hsl(${hue},70%,55%)"/>
+    <circle cx="${200 + index * 180}" cy="300" r="140" fill="hsl(${(hue + 180) % 360},80%,75%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+test("an anonymous visitor plays the shared video's composition (no MP4 yet)", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await openDashboardAsGuest(page);
+  await createProject(page, 'Summer 1986');
+  const files = await Promise.all(
+    [1, 2, 3].map(async (index) => ({
+      name: `photo-${index}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg(index),
+    })),
+  );
+  await page.getByTestId('photo-file-input').setInputFiles(files);
+  await expect(page.getByText('Successfully uploaded 3 photo(s)')).toBeVisible({ timeout: 120_000 });
+  const projectId = /\/project\/([0-9a-f-]{36})\//.exec(page.url())?.[1];
+  await page.goto(`/project/${projectId}/share`);
+  await page.getByRole('button', { name: 'Share Video', exact: true }).click();
+  const url = await page.getByTestId('share-link').inputValue();
+
+  const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const viewer = await visitor.newPage();
+  // The photos play once their thumbnails are made (a bus job after upload).
+  await expect(async () => {
+    await viewer.goto(url);
+    await expect(viewer.getByTestId('shared-video-toggle')).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+  const player = viewer.getByTestId('shared-video-player');
+  await expect(viewer.getByRole('button', { name: 'Play video' })).toBeVisible();
+  const before = await player.screenshot();
+  await viewer.getByTestId('shared-video-toggle').click();
+  await expect(viewer.getByRole('button', { name: 'Pause video' })).toBeAttached();
+  await viewer.waitForTimeout(2_000);
+  const after = await player.screenshot();
+  expect(after.equals(before)).toBe(false);
+  await saveScreenshot(viewer, testInfo, 'shared-video-playing');
+  await visitor.close();
+});
