@@ -56,7 +56,7 @@ async function captureBothWidths(page: Page, name: string) {
   if (before) await page.setViewportSize(before);
 }
 
-/** Remotion's seek bar: the translucent full-length track and the white fill beside it. */
+/** Remotion's seek bar: a translucent background holding the full-length track and the white fill. */
 function seekBarOf(player: Locator) {
   return player.locator('div[style*="rgba(255, 255, 255, 0.25)"]').first();
 }
@@ -186,7 +186,17 @@ test('measure: the preview of a 60-photo project', async ({ page }, testInfo) =>
     await expect(page.getByText('100 photos remaining')).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
   await uploadPhotos(page, 30);
-  await uploadPhotos(page, 30);
+  await expect(page.getByText('30 photo(s) in project')).toBeVisible();
+  await page.getByTestId('photo-file-input').setInputFiles(
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, index) => ({
+        name: `more-${index + 1}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photoJpeg(index + 31),
+      })),
+    ),
+  );
+  await expect(page.getByText('60 photo(s) in project')).toBeVisible({ timeout: 180_000 });
 
   await page.goto(`/project/${projectId}/music`);
   await page.getByRole('button', { name: 'Add Sunny Steps to timeline' }).click();
@@ -206,13 +216,28 @@ test('measure: the preview of a 60-photo project', async ({ page }, testInfo) =>
   );
   const firstFrameMs = Date.now() - started;
   await player.getByRole('button', { name: 'Play video' }).click();
+  // Remotion hides (and stops updating) its controls when the pointer rests; keep it moving over the player.
+  const box = await player.boundingBox();
+  let measuring = true;
+  const jiggle = (async () => {
+    for (let step = 0; measuring; step++) {
+      await page.mouse.move(box!.x + box!.width * (0.4 + (step % 2) * 0.2), box!.y + box!.height * 0.5);
+      await page.waitForTimeout(400);
+    }
+  })();
   const result = await page.evaluate(async () => {
     const bar = document.querySelector(
       '[data-testid="preview-player"] div[style*="rgba(255, 255, 255, 0.25)"]',
     );
-    const fill = bar?.nextElementSibling as HTMLElement | null;
+    // The bar's background holds the full-length track, then the white fill up to the playhead.
+    const fill = bar?.children[1] as HTMLElement | undefined;
     if (!bar || !fill) throw new Error('No seek bar');
-    const total = 60 * 90; // 60 photos × 3 s × 30 fps
+    // The video's length from the player's own label ('0:00 / 3:00'), in frames at 30 fps.
+    const label = [...document.querySelectorAll('[data-testid="preview-player"] *')].find((element) =>
+      /^\d+:\d{2} \/ \d+:\d{2}$/.test(element.textContent ?? ''),
+    );
+    const [minutes, seconds] = (label?.textContent ?? '0:00 / 0:00').split(' / ')[1]!.split(':').map(Number);
+    const total = (minutes! * 60 + seconds!) * 30;
     const frameNow = () =>
       Math.round((Number.parseFloat(fill.style.width) / bar.getBoundingClientRect().width) * (total - 1));
     const seen = new Set<number>();
@@ -248,5 +273,10 @@ test('measure: the preview of a 60-photo project', async ({ page }, testInfo) =>
       blankSamples: blank,
     };
   });
-  console.log(`preview measurement (60 photos, 3 s each): ${JSON.stringify({ firstFrameMs, ...result })}`);
+  measuring = false;
+  await jiggle;
+  const label = await timeLabel(player).textContent();
+  console.log(
+    `preview measurement (60 photos, 3 s each): ${JSON.stringify({ firstFrameMs, ...result, label })}`,
+  );
 });
