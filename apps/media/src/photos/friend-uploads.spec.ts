@@ -1,0 +1,133 @@
+import {
+  type Actor,
+  completePhotoUploads,
+  createFriendLink,
+  deactivateFriendLink,
+  getPhotoQuota,
+  getPhotoUrls,
+  INVALID_UPLOAD_LINK,
+  listPendingPhotos,
+  listPhotos,
+  requestPhotoUploads,
+} from '@memoreel/contracts';
+import { actors } from '@memoreel/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type MediaHarness, startMedia } from '../../test/media-harness.js';
+
+let media: MediaHarness;
+beforeAll(async () => {
+  media = await startMedia();
+});
+afterAll(() => media?.close());
+
+const jpeg = (shade: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+
+async function put(url: string, headers: { name: string; value: string }[], body: Buffer) {
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+    body,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A visitor's drop through a link: request → PUT → complete, as the upload page does. */
+async function friendUpload(friend: Actor, linkId: string, projectId: string, count: number) {
+  const bytes = await Promise.all(Array.from({ length: count }, (_, i) => jpeg(i * 40)));
+  const plan = await media.request(requestPhotoUploads, friend, {
+    projectId,
+    linkId,
+    files: bytes.map((b, i) => ({ name: `friend-${i}.jpg`, size: b.length, contentType: 'image/jpeg' })),
+  });
+  for (const slot of plan.slots) await put(slot.url, slot.headers, bytes[slot.fileIndex]!);
+  const { results } = await media.request(completePhotoUploads, friend, {
+    projectId,
+    linkId,
+    uploadIds: plan.slots.map((s) => s.uploadId),
+  });
+  return { plan, results };
+}
+
+describe('uploads through a friend link', () => {
+  it("arrive pending, submitted by the visitor, on the owner's quota; the visitor reads nothing back", async () => {
+    const owner = actors.user();
+    const friend = actors.anonymousUser();
+    const project = await media.project(owner);
+    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+
+    const { results } = await friendUpload(friend, link.id, project.id, 2);
+    expect(results.every((r) => r.photoId && r.error === null)).toBe(true);
+    await eventually(async () => {
+      const { photos } = await media.request(listPendingPhotos, owner, { projectId: project.id });
+      expect(photos).toHaveLength(2);
+      expect(photos.every((p) => p.status === 'pending' && p.submittedBy === friend.userId)).toBe(true);
+      expect(photos.every((p) => p.userId === owner.userId)).toBe(true);
+    });
+    expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
+    expect((await media.request(getPhotoQuota, owner, { projectId: project.id })).count).toBe(2);
+
+    const ids = results.map((r) => r.photoId as string);
+    await eventually(async () => {
+      const { photos } = await media.request(getPhotoUrls, owner, { ids });
+      expect(photos.every((p) => p.urls !== null)).toBe(true);
+    });
+    // The link opens nothing else: not the photos' URLs, not the project's photos.
+    expect((await media.request(getPhotoUrls, friend, { ids })).photos).toEqual([]);
+    await expect(media.request(listPhotos, friend, { projectId: project.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it("a link is for its own project only, and the owner's uploads are not the visitor's to complete", async () => {
+    const owner = actors.user();
+    const friend = actors.anonymousUser();
+    const project = await media.project(owner);
+    const other = await media.project(owner);
+    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    await expect(friendUpload(friend, link.id, other.id, 1)).rejects.toMatchObject({
+      message: INVALID_UPLOAD_LINK,
+    });
+
+    const bytes = await jpeg(10);
+    const ownerPlan = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [{ name: 'mine.jpg', size: bytes.length, contentType: 'image/jpeg' }],
+    });
+    const { results } = await media.request(completePhotoUploads, friend, {
+      projectId: project.id,
+      linkId: link.id,
+      uploadIds: ownerPlan.slots.map((s) => s.uploadId),
+    });
+    expect(results[0]).toMatchObject({ photoId: null, error: 'Photo not found' });
+  });
+
+  it('a deactivated link refuses new uploads and the completion of open ones', async () => {
+    const owner = actors.user();
+    const friend = actors.anonymousUser();
+    const project = await media.project(owner);
+    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const bytes = await jpeg(200);
+    const plan = await media.request(requestPhotoUploads, friend, {
+      projectId: project.id,
+      linkId: link.id,
+      files: [{ name: 'late.jpg', size: bytes.length, contentType: 'image/jpeg' }],
+    });
+    await put(plan.slots[0]!.url, plan.slots[0]!.headers, bytes);
+    await media.request(deactivateFriendLink, owner, { id: link.id });
+
+    await expect(
+      media.request(completePhotoUploads, friend, {
+        projectId: project.id,
+        linkId: link.id,
+        uploadIds: [plan.slots[0]!.uploadId],
+      }),
+    ).rejects.toMatchObject({ message: INVALID_UPLOAD_LINK });
+    await expect(friendUpload(friend, link.id, project.id, 1)).rejects.toMatchObject({
+      message: INVALID_UPLOAD_LINK,
+    });
+  });
+});
