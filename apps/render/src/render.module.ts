@@ -6,15 +6,36 @@ import { MusicStorage } from './music/music-storage.js';
 import { MusicTracksRepository } from './music/music-tracks.repository.js';
 import { MusicUrlsHandlers } from './music/music-urls.handlers.js';
 import { SeedShippedMusicOnStart } from './music/seed-shipped-music-on-start.js';
+import { DeleteRendersWhenProjectDeleted } from './renders/delete-renders-when-project-deleted.js';
+import { RecordWorkerReports } from './renders/record-worker-reports.js';
+import { RenderStorage } from './renders/render-storage.js';
+import { RendersHandlers } from './renders/renders.handlers.js';
+import { RendersRepository } from './renders/renders.repository.js';
+import { RendersService } from './renders/renders.service.js';
 
-/** The render service: the music library (decision 0013); render orchestration arrives with its issue. */
+/** The render service: the music library (decision 0013) and the renders of projects (decision 0015). */
 @Module({})
 export class RenderModule {
   static register(): DynamicModule {
     return {
       module: RenderModule,
-      controllers: [MusicHandlers, MusicUrlsHandlers],
-      providers: [RenderDatabase, MusicStorage, MusicTracksRepository, MusicService, SeedShippedMusicOnStart],
+      controllers: [
+        MusicHandlers,
+        MusicUrlsHandlers,
+        RendersHandlers,
+        RecordWorkerReports,
+        DeleteRendersWhenProjectDeleted,
+      ],
+      providers: [
+        RenderDatabase,
+        MusicStorage,
+        MusicTracksRepository,
+        MusicService,
+        SeedShippedMusicOnStart,
+        RenderStorage,
+        RendersRepository,
+        RendersService,
+      ],
     };
   }
 }

@@ -19,6 +19,9 @@ export type RenderStatus = z.infer<typeof RenderStatusSchema>;
 
 /** Renders kept per project: the spec's list shows the latest 5; older files are deleted. */
 export const RENDERS_KEPT_PER_PROJECT = 5;
+/** The bucket of renders: chunks under `renderChunkKey(hash)` (shared by every render drawing the same frames), videos under `videos/{projectId}/{renderId}.mp4`. */
+export const RENDERS_BUCKET = 'renders';
+export const renderChunkKey = (hash: string): string => `chunks/${hash}.mp4`;
 /** Signed download URLs live an hour, like photo URLs. */
 export const RENDER_DOWNLOAD_URL_SECONDS = 3600;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { MemoreelVideoProps, VideoPhoto } from '../index.js';
 import { describe, expect, it } from 'vitest';
+import type { MemoreelVideoProps, VideoPhoto } from '../index.js';
 import { CHUNK_ENCODING } from './chunk-encoding.js';
 import { canonicalJson, chunkPlan, photoContentKeyFromUrl } from './chunk-plan.js';
 

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
-import {
-  FPS,
-  HEIGHT,
-  type MemoreelVideoProps,
-  photoLayerWindow,
-  videoDurationInFrames,
-  WIDTH,
-} from '../index.js';
+import { FPS, HEIGHT, WIDTH } from '../constants.js';
+import type { MemoreelVideoProps } from '../props.js';
+import { photoLayerWindow, videoDurationInFrames } from '../timing.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
 /** Frames one chunk renders by default: 10 s at 30 fps, so a 3-minute video splits across up to 18 workers. */

@@ -1,3 +1,8 @@
-// Node only (node:crypto): a subpath of its own, so the SPA's bundle of the composition never sees it.
+// The video without React, for Node: what the render service plans with and the worker checks and
+// stitches with. A subpath of its own (node:crypto), so the SPA's bundle never sees it.
+export * from '../constants.js';
+export * from '../music.js';
+export * from '../props.js';
+export * from '../timing.js';
 export * from './chunk-encoding.js';
 export * from './chunk-plan.js';

@@ -1,0 +1,68 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  chunkRendered,
+  type DataOf,
+  type EventEnvelope,
+  RENDERS_BUCKET,
+  renderChunk,
+  renderChunkKey,
+} from '@memoreel/contracts';
+import { type BusHandlerExtras, EventDeliveryContext } from '@memoreel/platform';
+import { MemoreelVideoPropsSchema } from '@memoreel/video/chunks';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { RENDERING, type Rendering } from './rendering.js';
+import { WorkerReports } from './worker-reports.js';
+
+/** Three tries: a crashed page or a photo that did not load may go better on another worker. */
+export const RENDER_JOB_DELIVERIES = 3;
+const AS_JOB: BusHandlerExtras = {
+  queue: 'jobs',
+  maxDeliver: RENDER_JOB_DELIVERIES,
+  backoffMs: [1_000, 5_000],
+};
+
+/**
+ * Renders one chunk and stores it under its hash. A chunk stored already (by another render of the
+ * same frames, or an earlier delivery) is only reported.
+ */
+@Controller()
+export class RenderChunkJob {
+  constructor(
+    @Inject(RENDERING) private readonly rendering: Rendering,
+    private readonly reports: WorkerReports,
+  ) {}
+
+  @EventPattern<string>(renderChunk.subject, AS_JOB)
+  async handle(
+    @Payload() job: EventEnvelope<DataOf<typeof renderChunk>>,
+    @Ctx() delivery: EventDeliveryContext,
+  ): Promise<void> {
+    const { renderId, chunkIndex, hash, frameRange } = job.data;
+    await this.reports.tryOrFail(renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+      const key = renderChunkKey(hash);
+      if (await this.reports.storage.stat(RENDERS_BUCKET, key)) {
+        await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
+        return;
+      }
+      const props = MemoreelVideoPropsSchema.parse(job.data.props);
+      const dir = await mkdtemp(join(tmpdir(), 'memoreel-chunk-'));
+      try {
+        const output = join(dir, `${hash}.mp4`);
+        const { renderMs } = await this.reports.whileWorking(delivery, () =>
+          this.rendering.renderChunk({ props, frameRange }, output, {}),
+        );
+        const bytes = await readFile(output);
+        await this.reports.storage.put(RENDERS_BUCKET, key, bytes, {
+          contentType: 'video/mp4',
+          size: (await stat(output)).size,
+        });
+        await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  type DataOf,
+  type EventEnvelope,
+  RENDERS_BUCKET,
+  renderChunkKey,
+  stitchVideo,
+  videoStitched,
+} from '@memoreel/contracts';
+import { type BusHandlerExtras, EventDeliveryContext } from '@memoreel/platform';
+import { MemoreelVideoPropsSchema, musicPlacements } from '@memoreel/video/chunks';
+import { Controller, Inject } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { StitchChunk } from '../stitch/stitch.js';
+import { RENDER_JOB_DELIVERIES } from './render-chunk.job.js';
+import { RENDERING, type Rendering } from './rendering.js';
+import { WorkerReports } from './worker-reports.js';
+
+const AS_JOB: BusHandlerExtras = {
+  queue: 'jobs',
+  maxDeliver: RENDER_JOB_DELIVERIES,
+  backoffMs: [1_000, 5_000],
+};
+
+/** Downloads a render's chunks, joins them with its music (read from their signed URLs) and stores the MP4. */
+@Controller()
+export class StitchVideoJob {
+  constructor(
+    @Inject(RENDERING) private readonly rendering: Rendering,
+    private readonly reports: WorkerReports,
+  ) {}
+
+  @EventPattern<string>(stitchVideo.subject, AS_JOB)
+  async handle(
+    @Payload() job: EventEnvelope<DataOf<typeof stitchVideo>>,
+    @Ctx() delivery: EventDeliveryContext,
+  ): Promise<void> {
+    const { renderId, outputKey } = job.data;
+    await this.reports.tryOrFail(renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+      const props = MemoreelVideoPropsSchema.parse(job.data.props);
+      const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
+      try {
+        const chunks: StitchChunk[] = [];
+        for (const [i, chunk] of job.data.chunks.entries()) {
+          const path = join(dir, `${i}.mp4`);
+          await pipeline(
+            await this.reports.storage.get(RENDERS_BUCKET, renderChunkKey(chunk.hash)),
+            createWriteStream(path),
+          );
+          chunks.push({ path, frames: chunk.frames });
+        }
+        const music = musicPlacements(props).map((placement) => ({ placement, source: placement.url }));
+        const output = join(dir, 'video.mp4');
+        await this.reports.whileWorking(delivery, () => this.rendering.stitch(chunks, music, output));
+        const bytes = await readFile(output);
+        await this.reports.storage.put(RENDERS_BUCKET, outputKey, bytes, {
+          contentType: 'video/mp4',
+          size: bytes.length,
+        });
+        await this.reports.publish(videoStitched, { renderId, key: outputKey, bytes: bytes.length });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+}

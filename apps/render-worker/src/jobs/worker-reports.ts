@@ -1,0 +1,88 @@
+import {
+  type EventContract,
+  RENDERS_BUCKET,
+  renderFailed,
+  renderMessages,
+  SYSTEM,
+} from '@memoreel/contracts';
+import {
+  BUS,
+  type Bus,
+  buildEvent,
+  createStorage,
+  type EventDeliveryContext,
+  LOGGER,
+  loadConfig,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+  type Storage,
+  storageEnvironment,
+} from '@memoreel/platform';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { RendererUnavailableError } from './rendering.js';
+
+/** The ack wait is 60 s on NATS: say "still working" four times within it. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * What the worker's jobs share: the renders bucket and its reports to the render service. The worker
+ * has no database, so it publishes its events straight to the bus (a failed publish fails the job,
+ * which is redelivered; the service takes a repeated report as done).
+ */
+@Injectable()
+export class WorkerReports implements OnModuleInit {
+  readonly storage: Storage;
+
+  constructor(
+    @Inject(SERVICE_CONTEXT) context: ServiceContext,
+    @Inject(BUS) private readonly bus: Bus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.storage = createStorage(loadConfig(storageEnvironment, context.env));
+  }
+
+  async onModuleInit() {
+    await this.storage.ensureBuckets([RENDERS_BUCKET]);
+  }
+
+  async publish<C extends EventContract>(contract: C, data: z.input<C['data']>): Promise<void> {
+    const event = buildEvent(contract, SYSTEM, data);
+    await this.bus.publishEvent(contract.subject, event, { msgId: event.id });
+  }
+
+  /**
+   * Runs a job; its last failed delivery (or one no retry can mend: no Chromium) fails the render
+   * with the reason instead of leaving it waiting.
+   */
+  async tryOrFail(
+    renderId: string,
+    delivery: EventDeliveryContext,
+    maxDeliveries: number,
+    work: () => Promise<void>,
+  ): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      const hopeless = error instanceof RendererUnavailableError;
+      if (!hopeless && delivery.deliveryCount < maxDeliveries) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.error({ err: error, renderId }, 'render job failed for good');
+      await this.publish(renderFailed, {
+        renderId,
+        error: hopeless ? `${renderMessages.noChromium}: ${reason}` : reason,
+      });
+    }
+  }
+
+  /** Keeps the job's delivery alive while `work` runs (JetStream in-progress acks). */
+  async whileWorking<T>(delivery: EventDeliveryContext, work: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => delivery.working(), HEARTBEAT_MS);
+    try {
+      return await work();
+    } finally {
+      clearInterval(beat);
+    }
+  }
+}

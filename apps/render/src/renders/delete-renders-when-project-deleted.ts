@@ -1,0 +1,19 @@
+import { type EventEnvelopeOf, projectDeleted } from '@memoreel/contracts';
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { RendersService } from './renders.service.js';
+
+/**
+ * A deleted project takes its renders and their videos with it; a render still running finds its row
+ * gone when its workers report, and the stitch's file is deleted then. Deleting is idempotent by itself:
+ * a redelivered event finds nothing left.
+ */
+@Controller()
+export class DeleteRendersWhenProjectDeleted {
+  constructor(private readonly renders: RendersService) {}
+
+  @EventPattern<string>(projectDeleted.subject)
+  async handle(@Payload() event: EventEnvelopeOf<typeof projectDeleted>) {
+    await this.renders.deleteForProject(event.data.id);
+  }
+}

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import {
+  chunkRendered,
+  type EventContract,
+  getRenderProgress,
+  listRenders,
+  projectDeleted,
+  RENDERS_BUCKET,
+  type RenderProgress,
+  renderChunkKey,
+  renderErrorCodes,
+  renderMessages,
+  renderProgressChanged,
+  SYSTEM,
+  startRender,
+  videoStitched,
+} from '@memoreel/contracts';
+import { BusClient, buildEvent } from '@memoreel/platform';
+import { actors, eventually } from '@memoreel/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
+import { downloadName } from './renders.service.js';
+
+let h: RendersHarness;
+beforeAll(async () => {
+  h = await startRenders();
+});
+afterAll(() => h?.close());
+
+const photoUrl = () => `https://storage.test/photos/video/${randomUUID()}.jpg?X-Signature=abc`;
+
+async function report<C extends EventContract>(contract: C, data: z.input<C['data']>) {
+  const event = buildEvent(contract, SYSTEM, data);
+  await h.bus.publishEvent(contract.subject, event, { msgId: event.id });
+}
+
+/** Plays the workers: every chunk stored and reported, then the stitched video. */
+async function finish(renderId: string) {
+  const chunks = await h.db.renderChunk.findMany({ where: { renderId }, orderBy: { chunkIndex: 'asc' } });
+  for (const chunk of chunks) {
+    await h.storage.put(RENDERS_BUCKET, renderChunkKey(chunk.hash), Buffer.from('chunk'), {
+      contentType: 'video/mp4',
+    });
+    await report(chunkRendered, { renderId, chunkIndex: chunk.chunkIndex, hash: chunk.hash, renderMs: 10 });
+  }
+  await eventually(async () =>
+    expect((await h.db.renderedVideo.findUnique({ where: { id: renderId } }))?.status).toBe('encoding'),
+  );
+  const row = await h.db.renderedVideo.findUniqueOrThrow({ where: { id: renderId } });
+  const key = `videos/${row.projectId}/${renderId}.mp4`;
+  await h.storage.put(RENDERS_BUCKET, key, Buffer.from('mp4'), { contentType: 'video/mp4' });
+  await report(videoStitched, { renderId, key, bytes: 3 });
+  await eventually(async () =>
+    expect((await h.request(getRenderProgress, actors.admin(), { renderId })).status).toBe('completed'),
+  );
+  return key;
+}
+
+function projectWithPhotos(owner = actors.user(), photos = 3, product: 'free' | 'honor' = 'honor') {
+  const project = h.fake.project(owner, product);
+  for (let i = 0; i < photos; i++) h.fake.addPhoto(project, photoUrl());
+  return { owner, project };
+}
+
+describe('start-render refuses', () => {
+  it('a free project, with the upgrade prompt', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 2, 'free');
+    const error = await h.failure(startRender, owner, { projectId: project.id });
+    expect(error.code).toBe(renderErrorCodes.upgradeRequired);
+    expect(error.message).toBe(renderMessages.upgradeRequired);
+  });
+
+  it("another user's project", async () => {
+    const { project } = projectWithPhotos();
+    const error = await h.failure(startRender, actors.user(), { projectId: project.id });
+    expect(error.code).toBe('FORBIDDEN');
+  });
+
+  it('a project without photos, or with a photo whose derivative is not made: Missing required data', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 0);
+    expect((await h.failure(startRender, owner, { projectId: project.id })).message).toBe(
+      'Missing required data',
+    );
+    h.fake.addPhoto(project, null);
+    expect((await h.failure(startRender, owner, { projectId: project.id })).message).toBe(
+      'Missing required data',
+    );
+    expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0);
+  });
+});
+
+describe('a render', () => {
+  it('is queued in chunks, moves with the workers’ reports, pushes progress live and completes with a named download', async () => {
+    const { owner, project } = projectWithPhotos();
+    const pushes: RenderProgress[] = [];
+    const live = new BusClient(h.bus).subscribeLive(renderProgressChanged, (data) => pushes.push(data));
+    const started = await h.request(startRender, owner, { projectId: project.id });
+    expect(started.reused).toBe(false);
+    expect(started.initialProgress).toMatchObject({ status: 'queued', progress: 0, downloadUrl: null });
+    await finish(started.renderId);
+    const done = await h.request(getRenderProgress, owner, { renderId: started.renderId });
+    expect(done).toMatchObject({ status: 'completed', progress: 1, error: null, estimatedTimeRemaining: 0 });
+    expect(new URL(done.downloadUrl ?? '').searchParams.get('name')).toMatch(/^Summer 2026-[\dT-]+\.mp4$/);
+    expect(pushes.map((push) => push.status)).toEqual(
+      expect.arrayContaining(['queued', 'encoding', 'completed']),
+    );
+    expect(pushes.every((push) => push.userId === owner.userId)).toBe(true);
+    await live.stop();
+    expect((await h.failure(getRenderProgress, actors.user(), { renderId: started.renderId })).code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('of an unchanged project answers the completed video; a changed photo starts a new one reusing stored chunks', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 12);
+    const first = await h.request(startRender, owner, { projectId: project.id });
+    await finish(first.renderId);
+
+    const again = await h.request(startRender, owner, { projectId: project.id });
+    expect(again).toMatchObject({ renderId: first.renderId, reused: true });
+    expect(again.initialProgress.status).toBe('completed');
+
+    // Photo 12 of 12 lies in the second 10-second chunk only.
+    const photos = h.fake.photos.get(project.id) ?? [];
+    (photos[11] as { videoUrl: string }).videoUrl = photoUrl();
+    const changed = await h.request(startRender, owner, { projectId: project.id });
+    expect(changed.reused).toBe(false);
+    const chunks = await h.db.renderChunk.findMany({
+      where: { renderId: changed.renderId },
+      orderBy: { chunkIndex: 'asc' },
+    });
+    expect(chunks.map((chunk) => chunk.doneAt !== null)).toEqual([true, false]);
+  });
+
+  it('keeps the latest 5 of a project and deletes the older videos', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 1);
+    const keys: string[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      h.fake.addPhoto(project, photoUrl());
+      const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+      ids.push(renderId);
+      keys.push(await finish(renderId));
+    }
+    const { renders } = await h.request(listRenders, owner, { projectId: project.id });
+    expect(renders.map((render) => render.renderId)).toEqual(ids.slice(1).reverse());
+    expect(await h.storage.stat(RENDERS_BUCKET, keys[0] as string)).toBeNull();
+    expect(await h.storage.stat(RENDERS_BUCKET, keys[1] as string)).not.toBeNull();
+  });
+
+  it('goes with its project, files included; a redelivered deletion and a late stitch leave nothing', async () => {
+    const { owner, project } = projectWithPhotos();
+    const done = await h.request(startRender, owner, { projectId: project.id });
+    const key = await finish(done.renderId);
+    h.fake.addPhoto(project, photoUrl());
+    const running = await h.request(startRender, owner, { projectId: project.id });
+
+    const event = buildEvent(projectDeleted, SYSTEM, { id: project.id, userId: owner.userId as string });
+    await h.bus.publishEvent(projectDeleted.subject, event, { msgId: event.id });
+    await eventually(async () =>
+      expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0),
+    );
+    expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull();
+    await h.bus.publishEvent(projectDeleted.subject, event, { msgId: randomUUID() });
+
+    const lateKey = `videos/${project.id}/${running.renderId}.mp4`;
+    await h.storage.put(RENDERS_BUCKET, lateKey, Buffer.from('mp4'), { contentType: 'video/mp4' });
+    await report(videoStitched, { renderId: running.renderId, key: lateKey, bytes: 3 });
+    await eventually(async () => expect(await h.storage.stat(RENDERS_BUCKET, lateKey)).toBeNull());
+  });
+});
+
+describe('downloadName', () => {
+  it('is the project name and a timestamp, ending .mp4, without path characters', () => {
+    expect(downloadName('Trip: 2026/07', new Date('2026-07-01T10:20:30.456Z'))).toBe(
+      'Trip 2026 07-2026-07-01T10-20-30.mp4',
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type Actor,
+  getPhotoUrls,
+  getProject,
+  listPhotos,
+  type Photo,
+  type Project,
+  requestEnvelopeSchema,
+} from '@memoreel/contracts';
+import { defaultVideoSettings, IDENTITY_TRANSFORM, type Tier } from '@memoreel/domain';
+import * as platform from '@memoreel/platform';
+import { type ServiceHarness, startServiceHarness } from '@memoreel/testing';
+import { PrismaClient } from '../src/generated/prisma/client.js';
+import { renderService } from '../src/render.service-definition.js';
+
+type Db = InstanceType<typeof PrismaClient>;
+
+/** What projects and media would answer about a project, kept by the test. */
+export class FakeProjects {
+  readonly projects = new Map<string, Project>();
+  readonly photos = new Map<string, (Photo & { videoUrl: string | null })[]>();
+
+  project(owner: Actor, product: Tier = 'honor', name = 'Summer 2026'): Project {
+    const now = new Date().toISOString();
+    const project: Project = {
+      id: randomUUID(),
+      userId: owner.userId as string,
+      name,
+      product,
+      videoSettings: { ...defaultVideoSettings(), durationPerPhoto: 1 },
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.projects.set(project.id, project);
+    this.photos.set(project.id, []);
+    return project;
+  }
+
+  /** Adds a photo whose filtered derivative is at `videoUrl` (a local file or URL). */
+  addPhoto(project: Project, videoUrl: string | null): Photo {
+    const list = this.photos.get(project.id) ?? [];
+    const photo = {
+      id: randomUUID(),
+      projectId: project.id,
+      userId: project.userId,
+      storagePath: `${project.id}/${randomUUID()}.jpg`,
+      originalName: `photo-${list.length}.jpg`,
+      displayOrder: list.length,
+      status: 'accepted',
+      submittedBy: null,
+      filter: 'none',
+      transforms: { '0': IDENTITY_TRANSFORM, '100': IDENTITY_TRANSFORM },
+      width: 1920,
+      height: 1080,
+      createdAt: new Date().toISOString(),
+      videoUrl,
+    } as Photo & { videoUrl: string | null };
+    list.push(photo);
+    this.photos.set(project.id, list);
+    return photo;
+  }
+
+  /** Responders on projects' and media's subjects, answering as they would for the owner. */
+  async standIns(bus: platform.Bus) {
+    const notFound = { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
+    const owned = (actor: Actor, projectId: string) => {
+      const project = this.projects.get(projectId);
+      return project && (project.userId === actor.userId || actor.role === 'admin') ? project : undefined;
+    };
+    return [
+      await bus.respond(getProject.subject, 'projects', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(getProject.request).parse(message.payload);
+        const project = this.projects.get(data.id);
+        if (!project) return notFound;
+        if (!owned(actor, data.id))
+          return { ok: false, error: { code: 'FORBIDDEN', message: 'Unauthorized access' } };
+        return { ok: true, data: project };
+      }),
+      await bus.respond(listPhotos.subject, 'projects', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(listPhotos.request).parse(message.payload);
+        if (!owned(actor, data.projectId)) return notFound;
+        const photos = (this.photos.get(data.projectId) ?? []).map(({ videoUrl: _, ...photo }) => photo);
+        return { ok: true, data: { photos } };
+      }),
+      await bus.respond(getPhotoUrls.subject, 'media', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(getPhotoUrls.request).parse(message.payload);
+        const all = [...this.photos.values()].flat().filter((photo) => photo.userId === actor.userId);
+        const photos = all
+          .filter((photo) => data.ids.includes(photo.id))
+          .map((photo) => ({
+            id: photo.id,
+            urls: {
+              grid: 'g',
+              strip: 's',
+              carousel: 'c',
+              full: 'f',
+              video: photo.videoUrl,
+              videoFilter: photo.videoUrl ? photo.filter : null,
+            },
+          }));
+        return { ok: true, data: { photos } };
+      }),
+    ];
+  }
+}
+
+export interface RendersHarness extends ServiceHarness<platform.Bus, Db> {
+  storage: platform.LocalStorage;
+  fake: FakeProjects;
+  env: Record<string, string>;
+}
+
+/**
+ * The render service on a fresh database with projects and media played by `FakeProjects`; more
+ * services (a render worker) may run beside it on the same bus and storage folder.
+ */
+export async function startRenders(
+  options: { services?: platform.ServiceDefinition[]; publicUrl?: string; storageDir?: string } = {},
+): Promise<RendersHarness> {
+  const dir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'renders-test-'));
+  const env = {
+    STORAGE_DRIVER: 'local',
+    STORAGE_DIR: dir,
+    STORAGE_SIGNING_SECRET: 'render-test-signing-secret-0123456789',
+    PUBLIC_URL: options.publicUrl ?? 'http://127.0.0.1:1',
+    MUSIC_SEED_ON_START: 'false',
+  };
+  const fake = new FakeProjects();
+  const harness = await startServiceHarness(platform, renderService, {
+    services: options.services,
+    env: { render: env, 'render-worker': env },
+    database: (url) =>
+      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'render' }) }),
+    standIns: (bus) => fake.standIns(bus),
+  }).catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  const storage = new platform.LocalStorage({
+    rootDir: dir,
+    publicBaseUrl: env.PUBLIC_URL,
+    signingSecret: env.STORAGE_SIGNING_SECRET,
+  });
+  return {
+    ...harness,
+    storage,
+    fake,
+    env,
+    async close() {
+      await harness.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
