@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { getJwks, pendingPhotosChanged } from '@memoreel/contracts';
+import { BusClient, connectNatsBus, createLogger, type NatsBus } from '@memoreel/platform';
+import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
+import type { INestApplication } from '@nestjs/common';
+import { type Client, createClient } from 'graphql-ws';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createGatewayApp } from '../create-gateway.js';
+
+const ISSUER = 'http://127.0.0.1/auth/v1';
+const AUDIENCE = 'authenticated';
+
+let server: NatsServer;
+let gatewayBus: NatsBus;
+let servicesBus: NatsBus;
+let app: INestApplication;
+let client: Client;
+let token: string;
+const userId = randomUUID();
+
+beforeAll(async () => {
+  server = await startNatsServer();
+  const namespace = uniqueNamespace('bellnats');
+  const connect = (name: string) =>
+    connectNatsBus({ servers: server.url, namespace, name, reconnectTimeWaitMs: 100 });
+  gatewayBus = await connect('gateway-test');
+  servicesBus = await connect('services-test');
+  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'k', alg: 'EdDSA', use: 'sig' };
+  await servicesBus.respond(getJwks.subject, 'auth', async () => ({
+    ok: true,
+    data: { keys: [publicJwk], issuer: ISSUER, audience: AUDIENCE },
+  }));
+  token = await new SignJWT({ sid: randomUUID(), role: 'user', is_anonymous: true, email: null, aal: 'aal1' })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'k' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+    .sign(keys.privateKey);
+  app = await createGatewayApp({
+    bus: gatewayBus,
+    logger: createLogger({ service: 'test', level: 'silent' }),
+  });
+  await app.listen(0, '127.0.0.1');
+}, 60_000);
+afterAll(async () => {
+  await client?.dispose();
+  await app?.close();
+  await gatewayBus?.close();
+  await servicesBus?.close();
+  await server?.dispose();
+});
+
+describe('pendingPhotosChanged over NATS', () => {
+  it('reaches the bell again after the broker restarts (the socket stays open)', async () => {
+    const url = `ws://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+    client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+    });
+    const totals: number[] = [];
+    client.subscribe(
+      { query: 'subscription { pendingPhotosChanged { projectId total } }' },
+      {
+        next: (result) => {
+          const change = (result.data as { pendingPhotosChanged?: { total: number } })?.pendingPhotosChanged;
+          if (change) totals.push(change.total);
+        },
+        error: () => {},
+        complete: () => {},
+      },
+    );
+    const projects = new BusClient(servicesBus, { sender: 'projects' });
+    const push = (total: number) =>
+      projects.publishLive(pendingPhotosChanged, { userId, projectId: randomUUID(), total });
+
+    await vi.waitFor(
+      async () => {
+        await push(1);
+        expect(totals).toContain(1);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+
+    await server.stop();
+    await server.restart();
+    await vi.waitFor(
+      async () => expect((await gatewayBus.isReady()) && (await servicesBus.isReady())).toBe(true),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
+    await vi.waitFor(
+      async () => {
+        await push(2).catch(() => {});
+        expect(totals).toContain(2);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+  }, 60_000);
+});
