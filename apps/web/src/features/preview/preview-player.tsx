@@ -1,10 +1,10 @@
 import type { VideoSettings } from '@memoreel/domain';
-import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch, videoPropsFromProject } from '@memoreel/video';
+import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch } from '@memoreel/video';
 import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import type { PreviewPhoto } from './preview-photos';
-import { videoUrlOf } from './video-photo-url';
+import { previewVideoProps } from './preview-video-props';
 
 /**
  * The real composition (`@memoreel/video`) at 16:9 with the player's own controls (play/pause,
@@ -19,24 +19,7 @@ export default function PreviewPlayer({
   settings: VideoSettings;
   library: PublicMusicTrack[];
 }) {
-  const video = useMemo(() => {
-    const urls = new Map(library.map((track) => [track.id, track.url]));
-    return videoPropsFromProject({
-      photos: photos.flatMap((photo) => {
-        const url = videoUrlOf(photo);
-        return url ? [{ id: photo.id, url, transforms: photo.transforms }] : [];
-      }),
-      // A track no longer in the library has no URL to play; the rest of the timeline still plays.
-      settings: {
-        ...settings,
-        music: {
-          ...settings.music,
-          timelineTracks: settings.music.timelineTracks.filter((track) => urls.has(track.id)),
-        },
-      },
-      musicUrl: (track) => urls.get(track.id) ?? '',
-    });
-  }, [photos, settings, library]);
+  const video = useMemo(() => previewVideoProps(photos, settings, library), [photos, settings, library]);
 
   const player = useRef<PlayerRef>(null);
   const perPhoto = framesPerPhoto(video.durationPerPhoto);
