@@ -22,8 +22,13 @@ import {
 } from '../src/manifests.js';
 import { staleK8sFiles } from '../src/render-k8s.js';
 
-/** Every values file the chart is installed with: its defaults, dev, and the kustomize base's. */
-const valuesFiles = ['helm/memoreel/values.yaml', 'helm/memoreel/values-dev.yaml', 'k8s/base/values.yaml'];
+/** Every values file the chart is installed with: its defaults, dev, the kustomize base's, the pods of this machine. */
+const valuesFiles = [
+  'helm/memoreel/values.yaml',
+  'helm/memoreel/values-dev.yaml',
+  'k8s/base/values.yaml',
+  'deploy/podman/values.yaml',
+];
 const overlays = ['dev', 'staging', 'production'];
 
 let tools: KubeTools;
