@@ -19,6 +19,7 @@ import { PurchasesResolver } from './payments/purchases.resolver.js';
 import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './projects/projects.resolver.js';
+import { RendersResolver } from './renders/renders.resolver.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
 
 /** What every gateway module may inject: the host's context, the bus client and the request budgets. */
@@ -81,6 +82,7 @@ export class GatewayModule implements NestModule {
         NewsletterResolver,
         SharingResolver,
         MusicResolver,
+        RendersResolver,
       ],
     };
   }
