@@ -209,6 +209,27 @@ describe('pending photos', () => {
       [ids[0], 0, 'accepted'],
       [ids[1], 1, 'accepted'],
     ]);
+    // The owner's next photo goes right after them: the order stays dense.
+    const own = randomUUID();
+    await projects.bus.publishEvent(
+      photoStored.subject,
+      buildEvent(photoStored, SYSTEM, {
+        id: own,
+        projectId: project.id,
+        userId: owner.userId!,
+        submittedBy: null,
+        storagePath: `${project.id}/${own}.jpg`,
+        originalName: 'own.jpg',
+        contentType: 'image/jpeg',
+        width: 640,
+        height: 480,
+      }),
+      { msgId: randomUUID() },
+    );
+    await eventually(async () => {
+      const after = await projects.request(listPhotos, owner, { projectId: project.id });
+      expect(after.photos.map((p) => p.displayOrder)).toEqual([0, 1, 2]);
+    });
     await eventually(async () => {
       const events = await projects.db.outboxEvent.findMany({ where: { type: photoDeleted.subject } });
       for (const e of events) deleted.push(JSON.stringify(e));

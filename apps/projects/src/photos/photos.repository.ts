@@ -86,8 +86,12 @@ export class PhotosRepository {
     return photos + reserved;
   }
 
+  /** After the last accepted photo: pending ones take their place in the order only when accepted. */
   async nextDisplayOrder(tx: ProjectsTransaction, projectId: string): Promise<number> {
-    const { _max } = await tx.photo.aggregate({ where: { projectId }, _max: { displayOrder: true } });
+    const { _max } = await tx.photo.aggregate({
+      where: { projectId, status: 'accepted' },
+      _max: { displayOrder: true },
+    });
     return (_max.displayOrder ?? -1) + 1;
   }
 
