@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../../shell/coming-soon-page';
+import { DownloadStep } from '../../../features/download/download-step';
 
 export const Route = createFileRoute('/project/$projectId/download')({
-  component: () => <ComingSoonPage title="Download Your Video" />,
+  component: DownloadRoute,
 });
+
+function DownloadRoute() {
+  const { projectId } = Route.useParams();
+  return <DownloadStep key={projectId} projectId={projectId} />;
+}

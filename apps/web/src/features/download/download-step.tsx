@@ -1,0 +1,303 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { GraphQLRequestError } from '../../lib/graphql';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { Skeleton } from '../../ui/skeleton';
+import { useProject } from '../project/queries';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import {
+  fetchRenderProgress,
+  fetchRenders,
+  type RenderProgress,
+  renderKeys,
+  startRender,
+  subscribeRenderProgress,
+} from './download-api';
+import {
+  NEW_VERSION_DELAY_MS,
+  RENDER_POLL_MS,
+  RENDERS_REFETCH_MS,
+  RENDERS_RETRIES,
+  RENDERS_STALE_MS,
+  renderProgressMessage,
+  renderTexts,
+  timeLeftText,
+} from './render-texts';
+
+const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+
+/**
+ * Step 9 (spec 2 §2, §4): generate, follow the progress (pushed live, polled every 2 s only when the
+ * live connection fails) and download. The render runs on the server: leaving and coming back finds it.
+ */
+export function DownloadStep({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const project = useProject(projectId);
+  const renders = useQuery({
+    queryKey: renderKeys.project(projectId),
+    queryFn: ({ signal }) => fetchRenders(projectId, signal),
+    refetchInterval: RENDERS_REFETCH_MS,
+    staleTime: RENDERS_STALE_MS,
+    retry: RENDERS_RETRIES,
+  });
+  const [cleared, setCleared] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [upgrading, setUpgrading] = useState(false);
+  const [liveFailed, setLiveFailed] = useState(false);
+  const current = cleared ? undefined : renders.data?.[0];
+  const active =
+    current && current.status !== 'completed' && current.status !== 'failed' ? current : undefined;
+
+  // Live progress of this project's renders, written into the list the page reads.
+  useEffect(() => {
+    const live = subscribeRenderProgress(
+      projectId,
+      (progress) => {
+        queryClient.setQueryData<RenderProgress[]>(renderKeys.project(projectId), (list) =>
+          list?.map((render) =>
+            render.renderId === progress.renderId ? { ...render, ...progress } : render,
+          ),
+        );
+        if (progress.status === 'completed' || progress.status === 'failed') {
+          void queryClient.invalidateQueries({ queryKey: renderKeys.project(projectId) });
+        }
+      },
+      () => setLiveFailed(true),
+    );
+    return () => live.unsubscribe();
+  }, [projectId, queryClient]);
+
+  // The fallback: poll the running render while pushes cannot reach us.
+  const polled = useQuery({
+    queryKey: renderKeys.render(active?.renderId ?? ''),
+    queryFn: ({ signal }) => fetchRenderProgress(active?.renderId ?? '', signal),
+    enabled: liveFailed && active !== undefined,
+    refetchInterval: RENDER_POLL_MS,
+  });
+  useEffect(() => {
+    const progress = polled.data;
+    if (!progress) return;
+    queryClient.setQueryData<RenderProgress[]>(renderKeys.project(projectId), (list) =>
+      list?.map((render) => (render.renderId === progress.renderId ? progress : render)),
+    );
+  }, [polled.data, projectId, queryClient]);
+  useEffect(() => {
+    if (polled.isError) toast.error(polled.error.message || renderTexts.pollFailed);
+  }, [polled.isError, polled.error]);
+
+  // Toasts on the moves the user waits for, once per render.
+  const announced = useRef(new Set<string>());
+  const seenActive = useRef(new Set<string>());
+  useEffect(() => {
+    if (!current) return;
+    if (current.status !== 'completed' && current.status !== 'failed')
+      seenActive.current.add(current.renderId);
+    if (!seenActive.current.has(current.renderId) || announced.current.has(current.renderId)) return;
+    if (current.status === 'completed' && current.downloadUrl) {
+      announced.current.add(current.renderId);
+      toast.success(renderTexts.ready);
+    } else if (current.status === 'failed') {
+      announced.current.add(current.renderId);
+      toast.error(renderTexts.generationFailed(current.error ?? renderTexts.failed));
+    }
+  }, [current]);
+
+  const generate = useMutation({
+    mutationFn: () => startRender(projectId),
+    onSuccess: (started) => {
+      setCleared(false);
+      queryClient.setQueryData<RenderProgress[]>(renderKeys.project(projectId), (list = []) => [
+        started.initialProgress,
+        ...list.filter((render) => render.renderId !== started.renderId),
+      ]);
+      if (!started.reused) toast.success(renderTexts.started);
+      void queryClient.invalidateQueries({ queryKey: renderKeys.project(projectId) });
+    },
+    onError: (error) => {
+      if (error instanceof GraphQLRequestError && error.code === UPGRADE_REQUIRED) {
+        setUpgrading(true);
+        return;
+      }
+      toast.error(error instanceof GraphQLRequestError ? error.message : renderTexts.startFailed);
+    },
+  });
+
+  const isFree = project.data?.product === 'free';
+  const onGenerate = () => (isFree ? setUpgrading(true) : generate.mutate());
+  const newVersion = () => {
+    setConfirming(false);
+    setCleared(true);
+    setTimeout(() => generate.mutate(), NEW_VERSION_DELAY_MS);
+  };
+
+  let body: React.ReactNode;
+  if (renders.isPending || project.isPending) {
+    body = <Skeleton className="h-64 w-full rounded-xl" />;
+  } else if (renders.isError && !renders.data) {
+    body = <p className="text-destructive">Unable to load video information.</p>;
+  } else if (current?.status === 'completed' && current.downloadUrl) {
+    body = <CompletedView render={current} onNewVersion={() => setConfirming(true)} />;
+  } else if (current?.status === 'failed') {
+    body = <FailedView render={current} onRetry={onGenerate} retrying={generate.isPending} />;
+  } else if (current || generate.isPending || cleared) {
+    body = <RenderingView render={current} />;
+  } else {
+    body = <GenerateView isFree={isFree} onGenerate={onGenerate} starting={generate.isPending} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 p-4 sm:p-8">
+      <header>
+        <h1 className="font-display font-semibold text-3xl tracking-tight">Download Your Video</h1>
+        <p className="mt-1 text-muted-foreground">Generate your video in full quality and keep it forever.</p>
+      </header>
+      {body}
+      <nav className="flex flex-wrap justify-between gap-3 border-t pt-6">
+        <Button variant="outline" asChild>
+          <Link to="/project/$projectId/share" params={{ projectId }}>
+            <ArrowLeft aria-hidden /> Back to Share Video
+          </Link>
+        </Button>
+      </nav>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle>{renderTexts.confirmTitle}</DialogTitle>
+          <DialogDescription>
+            Your current video stays in your list; a new one is made from the project as it is now.
+          </DialogDescription>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={newVersion}>Generate New Version</Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      <UpgradeDialog projectId={projectId} open={upgrading} onOpenChange={setUpgrading} />
+    </div>
+  );
+}
+
+function GenerateView({
+  isFree,
+  onGenerate,
+  starting,
+}: {
+  isFree: boolean;
+  onGenerate: () => void;
+  starting: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Film aria-hidden className="size-5" /> Generate Your Video
+        </CardTitle>
+        <CardDescription>
+          {isFree
+            ? 'Free projects cannot generate videos. Upgrade your project to generate and download your video.'
+            : '1920×1080, 30 frames per second, with your music. You can leave this page: generation goes on.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button size="lg" onClick={onGenerate} disabled={starting}>
+          {isFree ? (
+            <Crown aria-hidden />
+          ) : starting ? (
+            <Loader2 aria-hidden className="animate-spin" />
+          ) : (
+            <Film aria-hidden />
+          )}
+          {isFree ? 'Upgrade to Generate' : 'Generate Video'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RenderingView({ render }: { render: RenderProgress | undefined }) {
+  const progress = render?.progress ?? 0;
+  const percent = Math.round(progress * 100);
+  const left = timeLeftText(render?.estimatedTimeRemaining ?? null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Loader2 aria-hidden className="size-5 animate-spin" /> Generating Your Video
+        </CardTitle>
+        <CardDescription>You can leave this page and come back: your video keeps rendering.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-2">
+        <div
+          role="progressbar"
+          aria-label="Video generation progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-3 w-full overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className="h-full bg-primary transition-[width] duration-500"
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <p className="flex justify-between text-muted-foreground text-sm">
+          <span data-testid="render-progress-message">{renderProgressMessage(progress)}</span>
+          <span>
+            {percent}%{left ? ` · ${left}` : ''}
+          </span>
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompletedView({ render, onNewVersion }: { render: RenderProgress; onNewVersion: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Video Is Ready</CardTitle>
+        <CardDescription>Made {new Date(render.createdAt).toLocaleString()}.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button size="lg" asChild>
+          <a href={render.downloadUrl ?? undefined} download>
+            <Download aria-hidden /> Download Video
+          </a>
+        </Button>
+        <Button size="lg" variant="outline" onClick={onNewVersion}>
+          <RefreshCw aria-hidden /> Generate New Version
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FailedView({
+  render,
+  onRetry,
+  retrying,
+}: {
+  render: RenderProgress;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{renderTexts.failed}</CardTitle>
+        {render.error && <CardDescription>{render.error}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        <Button onClick={onRetry} disabled={retrying}>
+          <RefreshCw aria-hidden /> Retry
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
