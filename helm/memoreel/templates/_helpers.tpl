@@ -119,8 +119,9 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- printf "%s_JOBS" (upper .Values.config.busNamespace) -}}
 {{- end -}}
 
+{{/* The durable of one job subject: memoreel.renderConsumer "render.chunk.render" → render-worker--render_chunk_render. */}}
 {{- define "memoreel.renderConsumer" -}}
-{{- printf "render-worker--%s" (index .Values.deployables "render-worker" "keda" "jobSubject" | replace "." "_") -}}
+{{- printf "render-worker--%s" (. | replace "." "_") -}}
 {{- end -}}
 
 {{/* A secret value as an env var; `optional` ones may be missing from the Secret. */}}

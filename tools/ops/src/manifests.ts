@@ -70,19 +70,21 @@ export function natsJetStreamTriggerProblems(object: KubeObject): string[] {
     problems.push('minReplicaCount must be 0 or 1');
   if (!(typeof spec.maxReplicaCount === 'number' && spec.maxReplicaCount >= (spec.minReplicaCount ?? 0)))
     problems.push('maxReplicaCount must be at least minReplicaCount');
-  const trigger = spec.triggers?.find((t) => t.type === 'nats-jetstream');
-  if (!trigger) return [...problems, 'no nats-jetstream trigger'];
-  for (const key of ['natsServerMonitoringEndpoint', 'account', 'stream', 'consumer', 'lagThreshold']) {
-    const value = trigger.metadata[key];
-    if (typeof value !== 'string' || value === '')
-      problems.push(`trigger metadata ${key} must be a non-empty string`);
+  const triggers = spec.triggers?.filter((t) => t.type === 'nats-jetstream') ?? [];
+  if (triggers.length === 0) return [...problems, 'no nats-jetstream trigger'];
+  for (const trigger of triggers) {
+    for (const key of ['natsServerMonitoringEndpoint', 'account', 'stream', 'consumer', 'lagThreshold']) {
+      const value = trigger.metadata[key];
+      if (typeof value !== 'string' || value === '')
+        problems.push(`trigger metadata ${key} must be a non-empty string`);
+    }
+    for (const [key, value] of Object.entries(trigger.metadata)) {
+      if (typeof value !== 'string') problems.push(`trigger metadata ${key} must be a string`);
+    }
+    if (/^https?:\/\//.test(String(trigger.metadata.natsServerMonitoringEndpoint)))
+      problems.push('natsServerMonitoringEndpoint is host:port, without a scheme (useHttps chooses it)');
+    if (!/^\d+$/.test(String(trigger.metadata.lagThreshold)))
+      problems.push('lagThreshold must be a whole number');
   }
-  for (const [key, value] of Object.entries(trigger.metadata)) {
-    if (typeof value !== 'string') problems.push(`trigger metadata ${key} must be a string`);
-  }
-  if (/^https?:\/\//.test(String(trigger.metadata.natsServerMonitoringEndpoint)))
-    problems.push('natsServerMonitoringEndpoint is host:port, without a scheme (useHttps chooses it)');
-  if (!/^\d+$/.test(String(trigger.metadata.lagThreshold)))
-    problems.push('lagThreshold must be a whole number');
   return problems;
 }

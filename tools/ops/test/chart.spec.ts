@@ -163,21 +163,23 @@ describe('helm chart', () => {
     const scaledObject = scaled[0] as KubeObject;
     expect(natsJetStreamTriggerProblems(scaledObject)).toEqual([]);
 
-    // The stream and durable the worker consumes, named as libs/platform names them.
+    // The stream and durables the worker consumes, named as libs/platform names them: one trigger per job.
     const values = parse(readValues('helm/memoreel/values.yaml')) as {
       config: { busNamespace: string };
-      deployables: Record<string, { keda: { jobSubject: string } }>;
+      deployables: Record<string, { keda: { jobSubjects: string[] } }>;
     };
-    const subject = values.deployables['render-worker']?.keda.jobSubject ?? '';
-    const metadata = (scaledObject.spec as { triggers: { metadata: Record<string, string> }[] }).triggers[0]
-      ?.metadata;
-    expect(metadata?.stream).toBe(wireLayout(values.config.busNamespace).jobs.stream);
-    expect(metadata?.consumer).toBe(durableName('render-worker', subject));
-    // Once the render job is a contract, the chart must name that one.
+    const subjects = values.deployables['render-worker']?.keda.jobSubjects ?? [];
+    const triggers = (scaledObject.spec as { triggers: { metadata: Record<string, string> }[] }).triggers;
+    expect(triggers.map((t) => t.metadata.consumer)).toEqual(
+      subjects.map((s) => durableName('render-worker', s)),
+    );
+    for (const trigger of triggers)
+      expect(trigger.metadata.stream).toBe(wireLayout(values.config.busNamespace).jobs.stream);
+    // Every render job of the contracts is watched (the worker takes them all), and nothing else.
     const renderJobs = catalogue
       .filter((c) => c.kind === 'job' && c.service === 'render')
       .map((c) => c.subject);
-    if (renderJobs.length > 0) expect(renderJobs).toContain(subject);
+    expect([...subjects].sort()).toEqual([...renderJobs].sort());
   });
 
   it('migrates every service with a schema in a hook job before install and upgrade', () => {
