@@ -1,8 +1,10 @@
 /**
  * The first-time maker: guest session (bot check solved in the VU) → first project → upload photos
  * (presigned PUTs straight to the storage, then completion: verification and thumbnails) → photo grid.
- * Rendering and downloading join this journey when the render orchestration lands (issue 21).
- *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e PHOTOS=10 tools/load/src/guest-upload.ts
+ * RENDER=1 adds startRender, polling renderProgress every 2 s like the SPA's fallback, and the
+ * download: only on projects above the free tier (startRender answers UPGRADE_REQUIRED on a free
+ * one), so against an instance whose guests' projects are raised (projects.project.set-tier).
+ *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e PHOTOS=10 [-e RENDER=1] tools/load/src/guest-upload.ts
  * auth allows 30 guest sessions an hour per IP: run from several hosts, or against an instance whose
  * limits are raised, for more guests than that.
  */
@@ -10,6 +12,9 @@ import { check, group, sleep } from 'k6';
 import http from 'k6/http';
 import type { Options } from 'k6/options';
 import { graphql, PHOTO_JPEG, PROJECT_FIELDS, startGuest } from './memoreel.ts';
+
+const RENDER = __ENV.RENDER === '1';
+const RENDER_TIMEOUT_S = Number(__ENV.RENDER_TIMEOUT_S ?? 600);
 
 const PHOTOS = Number(__ENV.PHOTOS ?? 10);
 
@@ -27,6 +32,7 @@ export const options: Options = {
     'http_req_duration{name:graphql RequestPhotoUploads}': ['p(95)<1000'],
     'http_req_duration{name:graphql CompletePhotoUploads}': ['p(95)<5000'],
     'http_req_duration{name:PUT photo}': ['p(95)<2000'],
+    'http_req_duration{name:graphql StartRender}': ['p(95)<3000'],
     checks: ['rate>0.98'],
   },
 };
@@ -93,5 +99,34 @@ export default function guestProjectUpload(): void {
       token,
     ).photos;
     check(photos, { 'grid lists the uploads': (p) => p.length >= Math.min(PHOTOS, 1) });
+  });
+
+  if (!RENDER) return;
+  group('render and download', () => {
+    const started = graphql<{ startRender: { renderId: string } }>(
+      'StartRender',
+      'mutation StartRender($projectId: ID!) { startRender(projectId: $projectId) { renderId reused } }',
+      { projectId: project.id },
+      token,
+    ).startRender;
+    let progress = { status: 'pending', downloadUrl: null as string | null };
+    for (
+      let waited = 0;
+      waited < RENDER_TIMEOUT_S && !['completed', 'failed'].includes(progress.status);
+      waited += 2
+    ) {
+      sleep(2);
+      progress = graphql<{ renderProgress: typeof progress }>(
+        'RenderProgress',
+        'query RenderProgress($renderId: ID!) { renderProgress(renderId: $renderId) { status progress downloadUrl } }',
+        { renderId: started.renderId },
+        token,
+      ).renderProgress;
+    }
+    check(progress, { 'render completed': (p) => p.status === 'completed' && p.downloadUrl !== null });
+    if (progress.downloadUrl) {
+      const video = http.get(progress.downloadUrl, { tags: { name: 'GET video' }, responseType: 'none' });
+      check(video, { 'video downloads': (r) => r.status === 200 });
+    }
   });
 }
