@@ -12,6 +12,7 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
+import { ChildProcessRendering, renderWorkerService } from '@memoreel/render-worker';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.js';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 import { services } from './services.js';
@@ -114,6 +115,24 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       running.push(service);
       started.push(() => service.close());
     }
+
+    // The render worker takes its jobs here; Chromium and ffmpeg run in a child process (architecture §2).
+    const worker = await startService(
+      renderWorkerService({
+        rendering: new ChildProcessRendering({
+          chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          licenseKey: process.env.REMOTION_LICENSE_KEY || null,
+        }),
+      }),
+      {
+        name: 'render-worker',
+        bus,
+        databaseUrl,
+        logger: logger.child({ module: 'render-worker' }),
+        env: serviceEnv,
+      },
+    );
+    started.push(() => worker.close());
 
     logger.info(`${services.length} services ready (${seconds(servicesSince)})`);
 
