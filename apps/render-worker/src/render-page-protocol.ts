@@ -1,4 +1,4 @@
-import type { MemoreelVideoProps } from '@memoreel/video';
+import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 
 /** What the worker asks its render page to do: one chunk, whose MP4 the page PUTs to `uploadUrl`. */
 export type PageChunkJob = {

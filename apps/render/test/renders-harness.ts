@@ -119,7 +119,12 @@ export interface RendersHarness extends ServiceHarness<platform.Bus, Db> {
  * services (a render worker) may run beside it on the same bus and storage folder.
  */
 export async function startRenders(
-  options: { services?: platform.ServiceDefinition[]; publicUrl?: string; storageDir?: string } = {},
+  options: {
+    services?: platform.ServiceDefinition[];
+    publicUrl?: string;
+    storageDir?: string;
+    chunkFrames?: number;
+  } = {},
 ): Promise<RendersHarness> {
   const dir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'renders-test-'));
   const env = {
@@ -128,6 +133,7 @@ export async function startRenders(
     STORAGE_SIGNING_SECRET: 'render-test-signing-secret-0123456789',
     PUBLIC_URL: options.publicUrl ?? 'http://127.0.0.1:1',
     MUSIC_SEED_ON_START: 'false',
+    ...(options.chunkFrames ? { RENDER_CHUNK_FRAMES: String(options.chunkFrames) } : {}),
   };
   const fake = new FakeProjects();
   const harness = await startServiceHarness(platform, renderService, {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MemoreelVideoProps } from '@memoreel/video';
+import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { FPS, MUSIC_FADE_OUT_FRAMES, type MusicPlacement } from '@memoreel/video';
+import { FPS, MUSIC_FADE_OUT_FRAMES, type MusicPlacement } from '@memoreel/video/chunks';
 import { ffmpeg } from './ffmpeg.js';
 
 /** A rendered chunk in timeline order: its MP4 and how many frames it holds. */

@@ -23,9 +23,16 @@ import {
   LOGGER,
   NotFoundError,
   RemoteError,
+  SERVICE_CONTEXT,
+  type ServiceContext,
   ValidationError,
 } from '@memoreel/platform';
-import { chunkPlan, type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video/chunks';
+import {
+  chunkPlan,
+  DEFAULT_CHUNK_FRAMES,
+  type MemoreelVideoProps,
+  videoPropsFromProject,
+} from '@memoreel/video/chunks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
@@ -46,14 +53,20 @@ const MUSIC_URL_SECONDS = 24 * 3600;
  */
 @Injectable()
 export class RendersService {
+  /** Frames per chunk (`RENDER_CHUNK_FRAMES`; tests use short chunks to see reuse in a 3-second video). */
+  private readonly chunkFrames: number;
+
   constructor(
+    @Inject(SERVICE_CONTEXT) context: ServiceContext,
     private readonly database: RenderDatabase,
     private readonly renders: RendersRepository,
     private readonly renderStorage: RenderStorage,
     private readonly musicStorage: MusicStorage,
     private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.chunkFrames = Number(context.env.RENDER_CHUNK_FRAMES) || DEFAULT_CHUNK_FRAMES;
+  }
 
   private get storage() {
     return this.renderStorage.storage;
@@ -69,7 +82,7 @@ export class RendersService {
       throw new DomainError(renderErrorCodes.upgradeRequired, renderMessages.upgradeRequired);
     }
     const props = await this.videoProps(actor, project);
-    const chunks = chunkPlan(props);
+    const chunks = chunkPlan(props, this.chunkFrames);
     const version = projectVersion(chunks, project.videoSettings.music.timelineTracks);
     const existing = await this.renders.latestOfVersion(this.database, projectId, version);
     if (existing && (existing.status !== 'completed' || (await this.videoStored(existing)))) {
