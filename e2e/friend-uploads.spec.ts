@@ -14,24 +14,43 @@ async function photo(index: number) {
 
 const bellCount = (page: Page) => page.getByTestId('notifications-count');
 
-/** Milliseconds from the friend's upload being confirmed to the owner's bell showing `count`. */
+/**
+ * Milliseconds from the friend's complete call answering (their photos stored) to the owner's bell
+ * showing `count`: the owner's page notes the moment its badge changes (a MutationObserver, no
+ * polling), the visitor's the moment the complete reply arrives; both read the same clock.
+ */
 async function bellLatency(
   owner: Page,
   visitor: Page,
   files: Awaited<ReturnType<typeof photo>>[],
   count: number,
 ) {
-  // Watched from before the upload starts, so the moment the bell changes is not missed.
-  const bell = (async () => {
-    await expect(bellCount(owner)).toHaveText(String(count), { timeout: 60_000 });
-    return Date.now();
-  })();
+  await owner.evaluate((expected) => {
+    const state = window as unknown as { bellAt?: Promise<number> };
+    state.bellAt = new Promise<number>((resolve) => {
+      const check = () => {
+        if (document.querySelector('[data-testid="notifications-count"]')?.textContent === String(expected)) {
+          observer.disconnect();
+          resolve(Date.now());
+        }
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      check();
+    });
+  }, count);
+  const completed = visitor.waitForResponse(
+    (response) => response.request().postData()?.includes('completeFriendPhotoUploads') ?? false,
+  );
   await visitor.getByTestId('photo-file-input').setInputFiles(files);
+  await completed;
+  const completedAt = Date.now();
   await expect(visitor.getByTestId('friend-upload-done')).toContainText('The owner will review them', {
     timeout: 60_000,
   });
-  const uploadedAt = Date.now();
-  return Math.max(0, (await bell) - uploadedAt);
+  await expect(bellCount(owner)).toHaveText(String(count), { timeout: 60_000 });
+  const bellAt = await owner.evaluate(() => (window as unknown as { bellAt: Promise<number> }).bellAt);
+  return bellAt - completedAt;
 }
 
 test('a friend uploads through a link; the owner sees it live, accepts two and rejects one', async ({
