@@ -315,7 +315,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
 
     const read = await graphql(
       `query ($id: ID!) { sharedVideo(id: $id) {
-        photos { id url filter width height transforms { start { scale } end { scale } } } musicUrls { id url } videoUrl
+        photos { id url filter width height transforms { start { scale } end { scale } } } musicUrls { id url } posterUrl videoUrl
       } }`,
       { id: shareId },
     );
@@ -325,6 +325,8 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect(video.photos[0]).toMatchObject({ filter: 'none', width: 920, height: 600 });
     expect(video.photos[0].transforms.start.scale).toBeGreaterThan(0);
     expect(video).toMatchObject({ musicUrls: [], videoUrl: null });
+    // The first paint is the first photo's light carousel WebP (it has no filter).
+    expect((await fetch(video.posterUrl)).headers.get('content-type')).toBe('image/webp');
     for (const photo of video.photos as { url: string }[]) {
       // The filtered 1920-px derivative (a JPEG), served to anyone holding the signed URL.
       const response = await fetch(photo.url);
@@ -343,6 +345,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     // Only the signed URLs name the project: storage keys begin with it (spec: photos/{projectId}/…).
     const withoutUrls = JSON.stringify({
       ...data,
+      posterUrl: undefined,
       photos: data.photos.map((photo: { url: string }) => ({ ...photo, url: undefined })),
     });
     expect(withoutUrls).not.toContain(projectId);

@@ -62,6 +62,11 @@ export class SharedVideoModel {
       'A signed URL (3600 s) to play each track of videoSettings.music.timelineTracks, by track id.',
   })
   musicUrls!: SharedMusicUrlModel[];
+  @Field(() => String, {
+    nullable: true,
+    description: "The first paint: the first photo's carousel WebP when unfiltered, else its video URL.",
+  })
+  posterUrl!: string | null;
   @Field(() => String, { nullable: true, description: 'The rendered MP4 when one exists.' })
   videoUrl!: string | null;
 }

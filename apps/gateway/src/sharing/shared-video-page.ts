@@ -79,7 +79,7 @@ export const SHARED_VIDEO_DATA_ID = 'shared-video-data';
  */
 export function sharedVideoBody(video: PublicSharedVideo): string {
   const title = escapeHtml(sharedVideoTitle(video));
-  const poster = video.photos[0]?.url;
+  const poster = video.posterUrl ?? video.photos[0]?.url;
   const still = poster
     ? `<img src="${escapeHtml(poster)}" alt="" class="size-full object-cover" fetchpriority="high" />`
     : `<div class="flex size-full items-end bg-gradient-to-br from-[#3b2a22] to-[#8a5a44] p-4 sm:p-8"><p class="line-clamp-2 font-display text-lg text-white/90 sm:text-3xl">${title}</p></div>`;

@@ -35,11 +35,15 @@ export class SharedVideoMedia {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async photosOf(share: { projectId: string; userId: string }): Promise<PublicSharedVideo['photos']> {
+  async photosOf(share: {
+    projectId: string;
+    userId: string;
+  }): Promise<Pick<PublicSharedVideo, 'photos' | 'posterUrl'>> {
     const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
-    if (photos.length === 0) return [];
+    if (photos.length === 0) return { photos: [], posterUrl: null };
     const owner = ownerOf(share);
     const urls = new Map<string, string>();
+    const carousels = new Map<string, string>();
     for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
       const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
       const reply = await this.bus.request(getPhotoUrls, owner, { ids });
@@ -49,13 +53,16 @@ export class SharedVideoMedia {
         const video = signed?.videoFilter === photo?.filter ? signed?.video : null;
         const url = video ?? signed?.carousel;
         if (url) urls.set(id, url);
+        if (signed?.carousel && photo?.filter === 'none') carousels.set(id, signed.carousel);
       }
     }
     // A photo whose thumbnails are not made yet has nothing to show; the others still play.
-    return photos.flatMap((photo) => {
+    const playable = photos.flatMap((photo) => {
       const url = urls.get(photo.id);
       return url ? [{ ...photo, url }] : [];
     });
+    const first = playable[0];
+    return { photos: playable, posterUrl: first ? (carousels.get(first.id) ?? first.url) : null };
   }
 
   async musicUrlsOf(tracks: readonly TimelineTrack[]): Promise<PublicSharedVideo['musicUrls']> {

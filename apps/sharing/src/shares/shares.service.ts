@@ -139,7 +139,7 @@ export class SharesService {
     if (!row) throw new NotFoundError(shareMessages.notFound);
     const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
     const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
-    const [photos, musicUrls, videoUrl] = await Promise.all([
+    const [{ photos, posterUrl }, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
       this.media.musicUrlsOf(videoSettings.music.timelineTracks),
       this.media.latestVideoUrlOf(row),
@@ -157,6 +157,7 @@ export class SharesService {
       ogImageUrl: row.ogImageUrl,
       videoSettings,
       photos,
+      posterUrl,
       musicUrls,
       videoUrl,
     };

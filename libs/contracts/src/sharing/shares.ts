@@ -50,6 +50,11 @@ export const PublicSharedVideoSchema = z.object({
   ogImageUrl: z.string().nullable(),
   videoSettings: VideoSettingsSchema,
   photos: z.array(SharedPhotoSchema),
+  /**
+   * The page's first paint (its LCP image): the first photo's carousel WebP, a sixth of the
+   * derivative's bytes, when it has no filter (thumbnails carry none); else its filtered URL.
+   */
+  posterUrl: z.string().nullable(),
   /** A signed URL to play each track of `videoSettings.music.timelineTracks` (by track id); a deleted track has none. */
   musicUrls: z.array(z.object({ id: z.string(), url: z.string() })),
   /** The rendered MP4 when one exists (render issue); otherwise the player plays the composition. */

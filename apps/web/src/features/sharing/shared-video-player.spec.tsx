@@ -59,6 +59,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
       },
     ],
     musicUrls: [{ id: 'track-1', url: '/signed/track-1.mp3' }],
+    posterUrl: '/signed/one-carousel.webp',
     videoUrl: null,
     ...change,
   };
@@ -98,7 +99,7 @@ describe('SharedVideoPlayer', () => {
   });
 
   it('shows the title card when the share has no photos', () => {
-    render(<SharedVideoPlayer video={sharedVideo({ photos: [] })} title="Grandma at 90" />);
+    render(<SharedVideoPlayer video={sharedVideo({ photos: [], posterUrl: null })} title="Grandma at 90" />);
     expect(screen.getByText('Grandma at 90')).toBeTruthy();
     expect(screen.queryByTestId('composition')).toBeNull();
   });

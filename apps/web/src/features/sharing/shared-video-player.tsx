@@ -13,7 +13,7 @@ const SharedCompositionPlayer = lazy(() => import('./shared-composition-player')
 export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
-  const poster = video.photos[0]?.url;
+  const poster = video.posterUrl ?? video.photos[0]?.url;
 
   function toggle() {
     const element = ref.current;
