@@ -1,19 +1,47 @@
 import { Pause, Play } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SharedVideo } from './sharing-api';
 
 const SharedCompositionPlayer = lazy(() => import('./shared-composition-player'));
 
 /**
+ * True once the page has loaded and the browser is idle: Remotion (and the photos it prefetches)
+ * then cost the first paint, the LCP image and the main thread nothing.
+ */
+function useLoadedAndIdle(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(() => setReady(true), { timeout: 2_000 })
+          : window.setTimeout(() => setReady(true), 0);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        window.clearTimeout(idle);
+      }
+    };
+  }, []);
+  return ready;
+}
+
+/**
  * The 16:9 player (spec shared video page): the rendered MP4 when one exists — native controls
  * and volume, no autoplay, no loop, double-click for fullscreen, a play/pause overlay — else the
- * live composition of the share's photos and music (Remotion, loaded after the first paint, the
+ * live composition of the share's photos and music (Remotion, loaded once the page has loaded, the
  * first photo standing in meanwhile). A share without photos has nothing to play: its title card shows.
  */
 export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const poster = video.posterUrl ?? video.photos[0]?.url;
+  const compositionMayLoad = useLoadedAndIdle();
 
   function toggle() {
     const element = ref.current;
@@ -71,7 +99,7 @@ export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title:
             </button>
           )}
         </>
-      ) : video.photos.length > 0 ? (
+      ) : video.photos.length > 0 && compositionMayLoad ? (
         <Suspense fallback={<Still poster={poster} title={title} />}>
           <SharedCompositionPlayer video={video} />
         </Suspense>
