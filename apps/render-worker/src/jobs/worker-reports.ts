@@ -63,10 +63,17 @@ export class WorkerReports implements OnModuleInit {
     work: () => Promise<void>,
   ): Promise<void> {
     try {
+      this.logger.info(
+        { renderId, subject: delivery.subject, delivery: delivery.deliveryCount },
+        'render job',
+      );
       await work();
     } catch (error) {
       const hopeless = error instanceof RendererUnavailableError;
-      if (!hopeless && delivery.deliveryCount < maxDeliveries) throw error;
+      if (!hopeless && delivery.deliveryCount < maxDeliveries) {
+        this.logger.warn({ err: error, renderId }, 'render job failed; it will be retried');
+        throw error;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.error({ err: error, renderId }, 'render job failed for good');
       await this.publish(renderFailed, {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type Actor,
   ErrorCodes,
@@ -121,7 +121,7 @@ export class RendersService {
           frameRange: [chunk.frameFrom, chunk.frameTo],
           props,
         },
-        { id: `${id}-chunk-${chunk.chunkIndex}` },
+        { id: jobId(`${id}:chunk:${chunk.chunkIndex}`) },
       );
     }
     this.logger.info(
@@ -230,7 +230,7 @@ export class RendersService {
         props,
         outputKey: videoKey(row.projectId, row.id),
       },
-      { id: `${row.id}-stitch` },
+      { id: jobId(`${row.id}:stitch`) },
     );
     await this.renders.update(this.database, row.id, { status: 'encoding', progress: CHUNKS_SHARE });
     return { ...row, status: 'encoding', progress: CHUNKS_SHARE };
@@ -349,6 +349,12 @@ export function downloadName(projectName: string, at: Date): string {
     .replace(/\.\d+Z$/, '')
     .replaceAll(':', '-');
   return `${safe}-${stamp}.mp4`;
+}
+
+/** Jobs are envelopes with a UUID id, which is also the broker's dedup key: one per chunk of a render, one stitch. */
+function jobId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 function rethrowRemote(error: unknown): never {

@@ -161,7 +161,8 @@ describe('a render', () => {
     await eventually(async () =>
       expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0),
     );
-    expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull();
+    // Rows go first, then their files.
+    await eventually(async () => expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull());
     await h.bus.publishEvent(projectDeleted.subject, event, { msgId: randomUUID() });
 
     const lateKey = `videos/${project.id}/${running.renderId}.mp4`;

@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type Actor, getRenderProgress, startRender } from '@memoreel/contracts';
+import {
+  createLogger,
+  LocalStorage,
+  localStorageRouter,
+  type RunningService,
+  startService,
+} from '@memoreel/platform';
+import express, { type Router } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioFile } from '../../test/render-harness.js';
+import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
+
+const run = promisify(execFile);
+
+// The real pipeline: render service + one render worker (real Chromium and ffmpeg) on the
+// in-process bus, sharing a storage folder served over HTTP as the gateway serves it.
+describe('rendering a project through the render worker', { timeout: 300_000 }, () => {
+  let h: RendersHarness;
+  let worker: RunningService;
+  let dir: string;
+  let server: ReturnType<ReturnType<typeof express>['listen']>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'render-pipeline-'));
+    let router: Router | undefined;
+    server = express()
+      .use('/storage', (req, res, next) => (router ? router(req, res, next) : next()))
+      .listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const storageDir = join(dir, 'storage');
+    const { renderWorkerService } = await import('@memoreel/render-worker');
+    h = await startRenders({ publicUrl, storageDir, chunkFrames: 30 });
+    worker = await startService(renderWorkerService(), {
+      name: 'render-worker',
+      bus: h.bus,
+      databaseUrl: '',
+      logger: createLogger({
+        service: 'render-worker-test',
+        level: process.env.RENDER_TEST_LOG ? 'debug' : 'silent',
+      }),
+      env: h.env,
+    });
+    router = localStorageRouter(
+      new LocalStorage({
+        rootDir: storageDir,
+        publicBaseUrl: publicUrl,
+        signingSecret: h.env.STORAGE_SIGNING_SECRET as string,
+      }),
+    );
+    await h.storage.put('music', 'tone.m4a', audioFile('m4a', 3), { contentType: 'audio/mp4' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await h?.close();
+    server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function photo(name: string, hue: number): Promise<string> {
+    const path = join(dir, `${name}.jpg`);
+    await run('/usr/bin/ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=s=1920x1080:r=1,hue=h=${hue}`],
+      ...['-frames:v', '1', path],
+    ]);
+    return path;
+  }
+
+  /** Polls like the SPA's fallback until the render ends. */
+  async function finished(renderId: string, owner: Actor) {
+    for (
+      const deadline = Date.now() + Number(process.env.RENDER_TEST_WAIT_MS ?? 240_000);
+      Date.now() < deadline;
+    ) {
+      const progress = await h.request(getRenderProgress, owner, { renderId });
+      if (progress.status === 'completed' || progress.status === 'failed') return progress;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const chunks = await h.db.renderChunk.findMany({ where: { renderId } });
+    const progress = await h.request(getRenderProgress, owner, { renderId });
+    throw new Error(`render ${renderId} did not finish: ${JSON.stringify({ progress, chunks })}`);
+  }
+
+  async function renderedChunks(renderId: string): Promise<number> {
+    return h.db.renderChunk.count({ where: { renderId, rendered: true } });
+  }
+
+  it('makes a 1920×1080 30 fps MP4 of 90 frames with audio, and re-renders only the chunks of a changed photo', async () => {
+    const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
+    const project = h.fake.project(owner, 'honor');
+    project.videoSettings.transition = 'fade';
+    project.videoSettings.music.timelineTracks = [
+      { id: 'tone', storage_path: 'tone.m4a', startTime: 0.5, duration: 2.5, instanceId: 'm1' },
+    ];
+    for (const [i, hue] of [0, 120, 240].entries()) h.fake.addPhoto(project, await photo(`p${i}`, hue));
+
+    const first = await h.request(startRender, owner, { projectId: project.id });
+    const done = await finished(first.renderId, owner);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    expect(await renderedChunks(first.renderId)).toBe(3);
+
+    const response = await fetch(done.downloadUrl as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('.mp4');
+    const file = join(dir, 'video.mp4');
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-show_entries'],
+      'stream=codec_type,width,height,r_frame_rate,nb_read_frames',
+      ...['-of', 'json', file],
+    ]);
+    const streams = JSON.parse(stdout).streams as Record<string, unknown>[];
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1920,
+      height: 1080,
+      r_frame_rate: '30/1',
+      nb_read_frames: '90',
+    });
+    expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+
+    // A new derivative of the last photo: only the chunks that show it are rendered again.
+    const photos = h.fake.photos.get(project.id) ?? [];
+    (photos[2] as { videoUrl: string }).videoUrl = await photo('p2-edited', 60);
+    const second = await h.request(startRender, owner, { projectId: project.id });
+    expect(second.reused).toBe(false);
+    expect(await finished(second.renderId, owner)).toMatchObject({ status: 'completed', error: null });
+    const rerendered = await renderedChunks(second.renderId);
+    expect(rerendered).toBeGreaterThanOrEqual(1);
+    expect(rerendered).toBeLessThan(3);
+  });
+});

@@ -1,0 +1,107 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { createProject, openDashboardAsGuest } from './guest.js';
+import { saveScreenshot } from './screenshots.js';
+import { deliverPaidCheckout } from './stripe-webhook.js';
+
+const run = promisify(execFile);
+
+/** Step 9: a free project is offered the upgrade; an upgraded one generates, follows the progress and downloads. */
+
+async function photoJpeg(index: number): Promise<Buffer> {
+  const hue = (index * 97) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
+    <rect width="100%" height="100%" fill="hsl(${hue},70%,55%)"/>
+    <circle cx="480" cy="320" r="160" fill="hsl(${(hue + 180) % 360},80%,75%)"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+async function uploadPhotos(page: Page, count: number) {
+  const files = await Promise.all(
+    Array.from({ length: count }, async (_, index) => ({
+      name: `photo-${index + 1}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await photoJpeg(index + 1),
+    })),
+  );
+  await page.getByTestId('photo-file-input').setInputFiles(files);
+  await expect(page.getByText(`Successfully uploaded ${count} photo(s)`)).toBeVisible({ timeout: 180_000 });
+}
+
+test('an upgraded project generates its video, shows the progress and downloads a playable MP4', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'Rendering once is enough on a shared machine.');
+  test.setTimeout(480_000);
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Grandpa Joe');
+  await uploadPhotos(page, 2);
+
+  // Free: the upgrade prompt instead of a render.
+  await page.goto(`/project/${projectId}/download`);
+  await expect(page.getByRole('heading', { name: 'Download Your Video' })).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade to Generate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upgrade Your Project' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
+  expect(
+    await deliverPaidCheckout(page.request, {
+      projectId,
+      userId: userId!,
+      productId: 'honor',
+      amountCents: 3900,
+    }),
+  ).toBe(200);
+
+  // Generate once the tier has arrived (a reload reads the project again); the derivatives may still be baking.
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('button', { name: 'Generate Video' }).click({ timeout: 3_000 });
+    await expect(page.getByText('Started generating your video')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(page.getByRole('progressbar', { name: 'Video generation progress' })).toBeVisible();
+  await expect(page.getByTestId('render-progress-message')).toHaveText(
+    /Starting\.\.\.|Processing video frames\.\.\.|Almost there\.\.\./,
+  );
+  await saveScreenshot(page, testInfo, 'download-rendering');
+
+  const download = page.getByRole('link', { name: 'Download Video' });
+  await expect(download).toBeVisible({ timeout: 360_000 });
+  await expect(page.getByText('Your video is ready for download!')).toBeVisible();
+  await saveScreenshot(page, testInfo, 'download-ready');
+
+  const href = (await download.getAttribute('href')) ?? '';
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-disposition']).toMatch(/Grandpa Joe-.*\.mp4/);
+  const dir = await mkdtemp(join(tmpdir(), 'e2e-download-'));
+  try {
+    const file = join(dir, 'video.mp4');
+    await writeFile(file, await response.body());
+    const { stdout } = await run('ffprobe', [
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,width,height,r_frame_rate'],
+      ...['-of', 'json', file],
+    ]);
+    const streams = JSON.parse(stdout).streams as Record<string, unknown>[];
+    expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
+      width: 1920,
+      height: 1080,
+      r_frame_rate: '30/1',
+    });
+    expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  // 'Generate New Version' asks first.
+  await page.getByRole('button', { name: 'Generate New Version' }).click();
+  await expect(page.getByRole('dialog', { name: 'Generate a new video?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
