@@ -46,7 +46,7 @@ export const gatewayEnvironment = z
      * separated list of addresses/CIDRs/`loopback`/`uniquelocal`. Default: loopback and private networks.
      */
     TRUST_PROXY: trustProxy,
-    /** Comma-separated origins the SPA may call besides its own, e.g. the object storage public URL. */
+    /** Comma-separated origins the SPA may call, show and play from besides its own: the object storage public URL. */
     CONNECT_SOURCES: z
       .string()
       .optional()

@@ -20,6 +20,13 @@ describe('content security policy', () => {
       directive(contentSecurityPolicy({ connectSources: ['https://media.example.org'] }), 'connect-src'),
     ).toBe("connect-src 'self' https://media.example.org");
   });
+
+  it('shows and plays media from our origin and the configured storage, and the player its data: clips', () => {
+    const policy = contentSecurityPolicy({ connectSources: ['https://media.example.org'] });
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https://media.example.org");
+    expect(directive(policy, 'media-src')).toBe("media-src 'self' data: blob: https://media.example.org");
+    expect(directive(contentSecurityPolicy(), 'media-src')).toBe("media-src 'self' data: blob:");
+  });
 });
 
 describe('behind a proxy', () => {

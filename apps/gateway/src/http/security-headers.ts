@@ -1,7 +1,10 @@
 import type { RequestHandler } from 'express';
 
 export interface SecurityHeaderOptions {
-  /** Origins beyond our own the SPA may call: object storage for direct uploads in the cluster. */
+  /**
+   * Origins beyond our own the SPA may call: object storage in the cluster, where photos and music
+   * are uploaded to, and shown and played from, presigned URLs.
+   */
   connectSources?: readonly string[];
 }
 
@@ -12,8 +15,9 @@ export function contentSecurityPolicy({ connectSources = [] }: SecurityHeaderOpt
     "script-src 'self'",
     // React style attributes (progress bars, transforms) need inline styles; no inline scripts.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    ["img-src 'self' data: blob:", ...connectSources].join(' '),
+    // data: for the silent clips the video player (Remotion) primes audio with.
+    ["media-src 'self' data: blob:", ...connectSources].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...connectSources].join(' '),
     "worker-src 'self' blob:",
