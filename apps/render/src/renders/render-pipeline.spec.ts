@@ -12,6 +12,7 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
+import { eventually } from '@memoreel/testing';
 import express, { type Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioFile } from '../../test/render-harness.js';
@@ -135,5 +136,44 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     const rerendered = await renderedChunks(second.renderId);
     expect(rerendered).toBeGreaterThanOrEqual(1);
     expect(rerendered).toBeLessThan(3);
+  });
+});
+
+describe('a render worker without Chromium', { timeout: 120_000 }, () => {
+  let h: RendersHarness;
+  let worker: RunningService;
+
+  beforeAll(async () => {
+    h = await startRenders();
+    const { renderWorkerService } = await import('@memoreel/render-worker');
+    worker = await startService(
+      renderWorkerService({ renderer: { chromiumPath: '/nonexistent/chromium' } }),
+      {
+        name: 'render-worker',
+        bus: h.bus,
+        databaseUrl: '',
+        logger: createLogger({ service: 'render-worker-test', level: 'silent' }),
+        env: h.env,
+      },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await h?.close();
+  });
+
+  it('fails the render at once with a clear reason instead of leaving it waiting', async () => {
+    const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
+    const project = h.fake.project(owner, 'honor');
+    h.fake.addPhoto(project, '/nonexistent/photo.jpg');
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    await eventually(async () => {
+      const progress = await h.request(getRenderProgress, owner, { renderId });
+      expect(progress.status).toBe('failed');
+      expect(progress.error).toMatch(
+        /^The video renderer is not available on this server \(Chromium not found\): .*\/nonexistent\/chromium/,
+      );
+    }, 20_000);
   });
 });
