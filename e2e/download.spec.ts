@@ -72,7 +72,7 @@ test('an upgraded project generates its video, shows the progress and downloads 
   );
   await saveScreenshot(page, testInfo, 'download-rendering');
 
-  const download = page.getByRole('link', { name: 'Download Video' });
+  const download = page.getByTestId('download-video');
   await expect(download).toBeVisible({ timeout: 360_000 });
   await expect(page.getByText('Your video is ready for download!')).toBeVisible();
   await saveScreenshot(page, testInfo, 'download-ready');

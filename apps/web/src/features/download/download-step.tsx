@@ -266,7 +266,7 @@ function CompletedView({ render, onNewVersion }: { render: RenderProgress; onNew
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">
         <Button size="lg" asChild>
-          <a href={render.downloadUrl ?? undefined} download>
+          <a href={render.downloadUrl ?? undefined} download data-testid="download-video">
             <Download aria-hidden /> Download Video
           </a>
         </Button>
