@@ -177,3 +177,52 @@ describe('a render worker without Chromium', { timeout: 120_000 }, () => {
     }, 20_000);
   });
 });
+
+describe('a chunk whose worker fails once', { timeout: 120_000 }, () => {
+  let h: RendersHarness;
+  let worker: RunningService;
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    h = await startRenders();
+    const { renderWorkerService } = await import('@memoreel/render-worker');
+    // A page that crashes on the first try of chunk 0; everything else "renders" a few bytes.
+    const rendering = {
+      async renderChunk(chunk: { frameRange: [number, number] }, output: string) {
+        calls.push(`chunk ${chunk.frameRange[0]}`);
+        if (calls.filter((call) => call === 'chunk 0').length === 1) throw new Error('Target page crashed');
+        await writeFile(output, 'mp4');
+        return { renderMs: 1 };
+      },
+      async stitch(_chunks: unknown, _music: unknown, output: string) {
+        calls.push('stitch');
+        await writeFile(output, 'video');
+      },
+      async close() {},
+    };
+    worker = await startService(renderWorkerService({ rendering }), {
+      name: 'render-worker',
+      bus: h.bus,
+      databaseUrl: '',
+      logger: createLogger({ service: 'render-worker-test', level: 'silent' }),
+      env: h.env,
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await worker?.close();
+    await h?.close();
+  });
+
+  it('is delivered again and the render completes', async () => {
+    const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
+    const project = h.fake.project(owner, 'honor');
+    h.fake.addPhoto(project, '/tmp/photo.jpg');
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    await eventually(
+      async () => expect((await h.request(getRenderProgress, owner, { renderId })).status).toBe('completed'),
+      20_000,
+    );
+    expect(calls).toEqual(['chunk 0', 'chunk 0', 'stitch']);
+  });
+});
