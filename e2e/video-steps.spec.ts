@@ -145,6 +145,17 @@ test('a guest sets the photo duration, adds two tracks (one trimmed), previews a
   await expect(timeLabel(player)).toHaveText('0:00 / 2:40');
   await player.getByRole('button', { name: 'Play video' }).click();
   await expect(timeLabel(player)).toHaveText(/^0:0[2-9] \/ 2:40$/, { timeout: 15_000 });
+  // With sound: the timeline's first track plays under the picture, from the library's file.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('audio')].some(
+          (audio) =>
+            !audio.paused && !audio.muted && audio.currentTime > 0.5 && !audio.src.startsWith('data:'),
+        ),
+      ),
+    )
+    .toBe(true);
   const early = await player.screenshot();
   await seekTo(page, player, 0.55);
   await expect(timeLabel(player)).toHaveText(/^1:[2-3]\d \/ 2:40$/);
