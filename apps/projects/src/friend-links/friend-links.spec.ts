@@ -164,7 +164,7 @@ describe('pending photos', () => {
     const owner = actors.user();
     const friend = actors.user();
     const project = await newProject(owner);
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push(await friendStored(owner, friend, project.id));
     await eventually(async () => {
       const { photos } = await projects.request(listPendingPhotos, owner, { projectId: project.id });
@@ -235,7 +235,7 @@ describe('pending photos', () => {
       for (const e of events) deleted.push(JSON.stringify(e));
       expect(deleted.some((e) => e.includes(ids[2] as string))).toBe(true);
     });
-    await eventually(() => {
+    await eventually(async () => {
       expect(live.map((m) => m.total)).toEqual([1, 0]);
       expect(live.every((m) => m.userId === owner.userId)).toBe(true);
     });
