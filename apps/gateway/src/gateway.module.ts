@@ -18,7 +18,7 @@ import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
 import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
-import { ProjectsResolver } from './projects/projects.resolver.js';
+import { ProjectsResolver } from './project/projects.resolver.js';
 import { RendersResolver } from './renders/renders.resolver.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
 

@@ -2,7 +2,7 @@ import type { PublicSharedVideo } from '@memoreel/contracts';
 import { parseTransforms } from '@memoreel/domain';
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { PhotoTransformsModel } from '../photos/photo.model.js';
-import { VideoSettingsModel } from '../projects/project.model.js';
+import { VideoSettingsModel } from '../project/project.model.js';
 
 @ObjectType('Share', {
   description: "A shared project as its owner sees it (step 8, the dashboard's Shared Videos).",

@@ -75,7 +75,7 @@ export const SHARED_VIDEO_DATA_ID = 'shared-video-data';
  * The viewer's first paint, sent in the HTML so a phone shows the title and the player frame
  * before any script runs (LCP); the SPA takes it over like the prerendered landing pages
  * (`data-prerendered`), from the same data, embedded as JSON (not executed, so the CSP allows it).
- * The markup mirrors apps/web/src/features/sharing/shared-video-page.tsx class for class.
+ * The markup mirrors apps/web/src/features/shares/shared-video-page.tsx class for class.
  */
 export function sharedVideoBody(video: PublicSharedVideo): string {
   const title = escapeHtml(sharedVideoTitle(video));

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { deleteShare, fetchShares, type Share, shareKeys, shareLinkOf } from '../sharing/sharing-api';
+import { deleteShare, fetchShares, type Share, shareKeys, shareLinkOf } from '../shares/sharing-api';
 import { TabEmptyState } from './tab-empty-state';
 
 /** Loaded on first open (React.lazy): the user's shared videos, with open / copy link / delete. */

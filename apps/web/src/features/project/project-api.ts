@@ -1,6 +1,6 @@
 import { graphqlRequest } from '../../lib/graphql';
 
-/** The gateway's project operations (apps/gateway/src/projects), as the SPA uses them. */
+/** The gateway's project operations (apps/gateway/src/project), as the SPA uses them. */
 
 export interface ProjectPhoto {
   id: string;

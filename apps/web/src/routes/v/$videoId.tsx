@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SharedVideoPage } from '../../features/sharing/shared-video-page';
+import { SharedVideoPage } from '../../features/shares/shared-video-page';
 
 export const Route = createFileRoute('/v/$videoId')({
   component: SharedVideoRoute,

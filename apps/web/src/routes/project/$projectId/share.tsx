@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShareStep } from '../../../features/sharing/share-step';
+import { ShareStep } from '../../../features/shares/share-step';
 
 export const Route = createFileRoute('/project/$projectId/share')({
   component: ShareRoute,
