@@ -5,7 +5,9 @@
 # and prints their sizes. Slow (a full npm install and build inside the image): ~10–20 min on 2 cores.
 #   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker] [--commit HEAD]
 # --commit builds a commit (git archive) instead of the working tree, so work in progress stays out.
-# The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads.
+# The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads, and
+# an Nx cache ($NX_CACHE) so that a source change rebuilds only the projects it touches; the npm
+# installs and Chromium's layer are reused unless a package manifest changed (deploy/Containerfile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +15,8 @@ TAG=$(node -p "require('./package.json').version")
 ONLY=""
 COMMIT=""
 NPM_CACHE=${NPM_CACHE:-$HOME/.npm}
+# Nx's cache, kept between builds: a change rebuilds only the projects it touches.
+NX_CACHE=${NX_CACHE:-/var/tmp/memoreel-nx-cache}
 NODE_MAJOR=${NODE_MAJOR:-20}
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -50,7 +54,7 @@ if [[ -n $COMMIT ]]; then
   cp "deploy/.build/$NODE_TGZ" "deploy/.build/$NPM_TGZ" deploy/.build/build-ca.pem "$context/deploy/.build/"
   echo "Context: $COMMIT ($(git rev-parse --short "$COMMIT"))"
 fi
-mkdir -p "$NPM_CACHE"
+mkdir -p "$NPM_CACHE" "$NX_CACHE"
 
 targets=(service render-worker)
 [[ -n $ONLY ]] && targets=("$ONLY")
@@ -58,7 +62,7 @@ for target in "${targets[@]}"; do
   echo "━━ localhost/memoreel/${target}:${TAG}"
   started=$SECONDS
   podman build --network host \
-    --volume "$NPM_CACHE:/root/.npm" \
+    --volume "$NPM_CACHE:/root/.npm" --volume "$NX_CACHE:/src/.nx/cache" \
     --file "$context/deploy/Containerfile" --ignorefile "$context/deploy/containerignore" \
     --build-arg "NODE_TGZ=${NODE_TGZ}" --build-arg "NPM_TGZ=${NPM_TGZ}" \
     --target "$target" \
