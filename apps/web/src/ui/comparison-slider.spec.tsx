@@ -4,7 +4,18 @@ import { ComparisonSlider } from './comparison-slider';
 
 describe('the comparison slider', () => {
   it('starts in the middle and moves with the arrow, page, Home and End keys, within 0–100', () => {
-    render(<ComparisonSlider before="blob:before" after="blob:after" label="beach.jpg" />);
+    render(
+      <ComparisonSlider
+        before="blob:before"
+        after="blob:after"
+        label="beach.jpg"
+        labels={{
+          before: 'Before',
+          after: 'After',
+          divider: 'Comparison divider: drag or use the arrow keys',
+        }}
+      />,
+    );
     const divider = screen.getByRole('slider', { name: 'Comparison divider: drag or use the arrow keys' });
     const value = () => divider.getAttribute('aria-valuenow');
     expect(value()).toBe('50');

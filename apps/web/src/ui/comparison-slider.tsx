@@ -1,13 +1,22 @@
 import { ChevronsLeftRight } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
-import { cn } from '../../lib/cn';
-import { toolsPage } from './tools-content';
+import { cn } from '../lib/cn';
+
+export interface ComparisonLabels {
+  /** Over the left image, e.g. 'Before' or 'Original'. */
+  before: string;
+  /** Over the right image. */
+  after: string;
+  /** The divider's accessible name. */
+  divider: string;
+}
 
 interface ComparisonSliderProps {
   before: string;
   after: string;
   /** What the images are, for screen readers. */
   label: string;
+  labels: ComparisonLabels;
   className?: string;
 }
 
@@ -30,7 +39,7 @@ function clampPercent(value: number): number {
  * Before on the left of the divider, after on the right, in a 4:3 frame. The divider starts in the
  * middle, follows a drag (mouse, pen or touch) and moves with the arrow keys.
  */
-export function ComparisonSlider({ before, after, label, className }: ComparisonSliderProps) {
+export function ComparisonSlider({ before, after, label, labels, className }: ComparisonSliderProps) {
   const [position, setPosition] = useState(50);
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
@@ -74,31 +83,31 @@ export function ComparisonSlider({ before, after, label, className }: Comparison
     >
       <img
         src={after}
-        alt={`${label}, after`}
+        alt={`${label}, ${labels.after.toLowerCase()}`}
         draggable={false}
         className="absolute inset-0 size-full object-contain"
       />
       <img
         src={before}
-        alt={`${label}, before`}
+        alt={`${label}, ${labels.before.toLowerCase()}`}
         draggable={false}
         className="absolute inset-0 size-full object-contain"
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
       <span className="pointer-events-none absolute top-2 left-2 rounded-md bg-black/55 px-2 py-0.5 font-medium text-white text-xs backdrop-blur-sm">
-        {toolsPage.before}
+        {labels.before}
       </span>
       <span className="pointer-events-none absolute top-2 right-2 rounded-md bg-black/55 px-2 py-0.5 font-medium text-white text-xs backdrop-blur-sm">
-        {toolsPage.after}
+        {labels.after}
       </span>
       <div
         role="slider"
         tabIndex={0}
-        aria-label={toolsPage.comparisonLabel}
+        aria-label={labels.divider}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(position)}
-        aria-valuetext={`${Math.round(position)}% before`}
+        aria-valuetext={`${Math.round(position)}% ${labels.before.toLowerCase()}`}
         aria-orientation="horizontal"
         onKeyDown={onKeyDown}
         data-testid="comparison-divider"

@@ -2,13 +2,19 @@ import { CircleAlert, Download, Maximize2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { ComparisonSlider } from '../../ui/comparison-slider';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
-import { ComparisonSlider } from './comparison-slider';
 import { saveFile, ZIP_FILE_NAME, zipImages } from './download-all';
 import { formatDimensions, formatFileSize, formatSeconds } from './format';
 import { toolById } from './tool-catalogue';
 import { processedCount, sizeReduced, toolsPage } from './tools-content';
 import type { FailedItem, ProcessedItem, Processing } from './tools-session';
+
+const comparisonLabels = {
+  before: toolsPage.before,
+  after: toolsPage.after,
+  divider: toolsPage.comparisonLabel,
+};
 
 interface ProcessedImagesProps {
   results: ProcessedItem[];
@@ -100,6 +106,7 @@ export function ProcessedImages({ results, failures, processing, onClear }: Proc
                 before={enlarged.originalUrl}
                 after={enlarged.processedUrl}
                 label={enlarged.fileName}
+                labels={comparisonLabels}
               />
             </>
           )}
@@ -118,7 +125,12 @@ function ProcessedCard({ item, onEnlarge }: { item: ProcessedItem; onEnlarge: ()
       data-testid="processed-item"
     >
       <div className="relative p-3 pb-0">
-        <ComparisonSlider before={item.originalUrl} after={item.processedUrl} label={item.fileName} />
+        <ComparisonSlider
+          before={item.originalUrl}
+          after={item.processedUrl}
+          label={item.fileName}
+          labels={comparisonLabels}
+        />
         <Button
           variant="secondary"
           size="icon"
