@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { BusTransport } from '../bus/bus-transport.js';
@@ -16,6 +16,11 @@ export interface ServiceDefinition {
   module(context: ServiceContext): DynamicModule;
   /** Absolute path of the service's `prisma/migrations`; services with tables also get an outbox relay. */
   migrationsDir?: string;
+  /**
+   * What else the service needs to be ready beyond its database (e.g. its object storage), checked
+   * on its running providers; `/health/ready` answers 503 while one fails.
+   */
+  readiness?(app: Pick<INestApplicationContext, 'get'>): ReadinessCheck[];
 }
 
 export interface RunningService {
@@ -66,9 +71,12 @@ export async function startService(
 
   return {
     name: definition.name,
-    readiness: definition.migrationsDir
-      ? [{ name: 'database', check: () => databaseIsReachable(context.databaseUrl) }]
-      : [],
+    readiness: [
+      ...(definition.migrationsDir
+        ? [{ name: 'database', check: () => databaseIsReachable(context.databaseUrl) }]
+        : []),
+      ...(definition.readiness?.(app) ?? []),
+    ],
     async close() {
       await relay?.stop();
       await app.close();
