@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   chunkRendered,
+  chunkStarted,
   type DataOf,
   type EventEnvelope,
   RENDERS_BUCKET,
@@ -48,6 +49,8 @@ export class RenderChunkJob {
         return;
       }
       const props = MemoreelVideoPropsSchema.parse(job.data.props);
+      // The render is preparing while this worker starts Chromium, opens the page and loads the photos.
+      await this.reports.publish(chunkStarted, { renderId, chunkIndex });
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-chunk-'));
       try {
         const output = join(dir, `${hash}.mp4`);

@@ -1,4 +1,10 @@
-import { chunkRendered, type EventEnvelopeOf, renderFailed, videoStitched } from '@memoreel/contracts';
+import {
+  chunkRendered,
+  chunkStarted,
+  type EventEnvelopeOf,
+  renderFailed,
+  videoStitched,
+} from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { RendersService } from './renders.service.js';
@@ -8,9 +14,14 @@ import { RendersService } from './renders.service.js';
 export class RecordWorkerReports {
   constructor(private readonly renders: RendersService) {}
 
+  @EventPattern<string>(chunkStarted.subject)
+  chunkStarted(@Payload() event: EventEnvelopeOf<typeof chunkStarted>): Promise<void> {
+    return this.renders.chunkStarted(event.data.renderId);
+  }
+
   @EventPattern<string>(chunkRendered.subject)
   chunkRendered(@Payload() event: EventEnvelopeOf<typeof chunkRendered>): Promise<void> {
-    return this.renders.chunkDone(event.data.renderId, event.data.chunkIndex);
+    return this.renders.chunkDone(event.data.renderId, event.data.chunkIndex, event.data.hash);
   }
 
   @EventPattern<string>(videoStitched.subject)

@@ -48,6 +48,25 @@ export class RendersRepository {
     return count > 0;
   }
 
+  /** Moves a render from `from` to `to`; false when it was not in `from` (any more). */
+  async moveStatus(db: Db, id: string, from: string, to: string): Promise<boolean> {
+    const { count } = await db.renderedVideo.updateMany({
+      where: { id, status: from },
+      data: { status: to },
+    });
+    return count > 0;
+  }
+
+  /** Which of `hashes` a render still names. */
+  async referencedHashes(db: Db, hashes: string[]): Promise<string[]> {
+    const rows = await db.renderChunk.findMany({
+      where: { hash: { in: hashes } },
+      select: { hash: true },
+      distinct: ['hash'],
+    });
+    return rows.map((row) => row.hash);
+  }
+
   update(db: Db, id: string, data: Prisma.RenderedVideoUncheckedUpdateInput) {
     return db.renderedVideo.updateMany({ where: { id }, data });
   }

@@ -88,49 +88,76 @@ export class RendersService {
     if (existing && (existing.status !== 'completed' || (await this.videoStored(existing)))) {
       return { renderId: existing.id, reused: true, initialProgress: await this.progressOf(existing) };
     }
-    const stored = await Promise.all(
-      chunks.map(async (chunk) => (await this.storage.stat(RENDERS_BUCKET, chunkKey(chunk.hash))) !== null),
-    );
     const id = randomUUID();
-    const row = await this.renders.create(this.database, {
+    // Pending until its chunks are on the queue. The row names its chunks before their files are
+    // looked at, so a cleanup of unreferenced chunks running meanwhile keeps them.
+    const pending = await this.renders.create(this.database, {
       id,
       projectId,
       userId: project.userId,
       projectName: project.name,
       projectVersion: version,
-      status: 'queued',
+      status: 'pending',
       props,
       chunks: {
-        create: chunks.map((chunk, i) => ({
+        create: chunks.map((chunk) => ({
           chunkIndex: chunk.index,
           hash: chunk.hash,
           frameFrom: chunk.frameRange[0],
           frameTo: chunk.frameRange[1],
-          doneAt: stored[i] ? new Date() : null,
         })),
       },
     });
-    for (const chunk of row.chunks.filter((c) => c.doneAt === null)) {
+    await this.push(pending);
+    let row: RenderRow;
+    try {
+      row = await this.queueChunks(actor, pending);
+    } catch (error) {
+      await this.failed(id, renderMessages.failed);
+      throw error;
+    }
+    await this.keepLatest(projectId);
+    return { renderId: id, reused: false, initialProgress: await this.push(row) };
+  }
+
+  /** Chunks stored already (by any render) are done; the rest go on the work queue, or the stitch does. */
+  private async queueChunks(actor: Actor, row: RenderRow): Promise<RenderRow> {
+    for (const chunk of row.chunks) {
+      if (await this.storage.stat(RENDERS_BUCKET, chunkKey(chunk.hash))) {
+        await this.renders.markChunkDone(this.database, row.id, chunk.chunkIndex, false);
+      }
+    }
+    const planned = (await this.renders.getById(this.database, row.id)) ?? row;
+    const toRender = planned.chunks.filter((chunk) => chunk.doneAt === null);
+    for (const chunk of toRender) {
       await this.bus.enqueueJob(
         renderChunk,
         actor,
         {
-          renderId: id,
+          renderId: row.id,
           chunkIndex: chunk.chunkIndex,
           hash: chunk.hash,
           frameRange: [chunk.frameFrom, chunk.frameTo],
-          props,
+          props: row.props as MemoreelVideoProps,
         },
-        { id: jobId(`${id}:chunk:${chunk.chunkIndex}`) },
+        { id: jobId(`${row.id}:chunk:${chunk.chunkIndex}`) },
       );
     }
     this.logger.info(
-      { renderId: id, chunks: chunks.length, reused: stored.filter(Boolean).length },
+      { renderId: row.id, chunks: planned.chunks.length, reused: planned.chunks.length - toRender.length },
       'render queued',
     );
-    const current = row.chunks.every((c) => c.doneAt !== null) ? await this.queueStitch(row) : row;
-    await this.keepLatest(projectId);
-    return { renderId: id, reused: false, initialProgress: await this.push(current) };
+    if (toRender.length === 0) return this.queueStitch(planned);
+    await this.renders.update(this.database, row.id, { status: 'queued' });
+    return { ...planned, status: 'queued' };
+  }
+
+  /** A worker took a chunk of a queued render: it is preparing (Chromium, the page, the photos) until a chunk is stored. */
+  async chunkStarted(renderId: string): Promise<void> {
+    const moved = await this.renders.moveStatus(this.database, renderId, 'queued', 'preparing');
+    if (!moved) return;
+    const row = await this.renders.getById(this.database, renderId);
+    if (row) await this.push(row);
   }
 
   async progress(actor: Actor, renderId: string): Promise<RenderProgress> {
@@ -145,11 +172,18 @@ export class RendersService {
     return Promise.all(rows.map((row) => this.progressOf(row, { signDownload: true })));
   }
 
-  /** A worker stored a chunk: when it was the last, the stitch is queued. Redelivered reports change nothing. */
-  async chunkDone(renderId: string, chunkIndex: number): Promise<void> {
+  /**
+   * A worker stored a chunk: when it was the last, the stitch is queued. Redelivered reports change
+   * nothing; a chunk of a render deleted meanwhile is deleted too unless another render uses it.
+   */
+  async chunkDone(renderId: string, chunkIndex: number, hash: string): Promise<void> {
     const changed = await this.renders.markChunkDone(this.database, renderId, chunkIndex, true);
     const row = await this.renders.getById(this.database, renderId);
-    if (!row || isFinished(row.status)) return;
+    if (!row) {
+      await this.deleteUnreferencedChunks([hash]);
+      return;
+    }
+    if (isFinished(row.status)) return;
     if (row.chunks.every((chunk) => chunk.doneAt !== null)) {
       await this.push(await this.queueStitch(row));
       return;
@@ -193,7 +227,7 @@ export class RendersService {
     await this.push({ ...row, status: 'failed', error });
   }
 
-  /** The project is gone: its renders and their videos go too (chunks stay, shared by content). */
+  /** The project is gone: its renders and their videos go too, and the chunks no kept render uses. */
   async deleteForProject(projectId: string): Promise<number> {
     const rows = await this.renders.listOfProject(this.database, projectId);
     await this.deleteRenders(rows);
@@ -214,6 +248,20 @@ export class RendersService {
     for (const row of rows) {
       await this.storage.delete(RENDERS_BUCKET, row.storageKey ?? videoKey(row.projectId, row.id));
     }
+    await this.deleteUnreferencedChunks(rows.flatMap((row) => row.chunks.map((chunk) => chunk.hash)));
+  }
+
+  /**
+   * Chunks are shared by content between renders (of any project): a chunk file goes once no kept
+   * render names it. A render started meanwhile names its chunks before it looks for their files.
+   */
+  private async deleteUnreferencedChunks(hashes: string[]): Promise<void> {
+    const candidates = [...new Set(hashes)];
+    if (candidates.length === 0) return;
+    const used = new Set(await this.renders.referencedHashes(this.database, candidates));
+    const unused = candidates.filter((hash) => !used.has(hash));
+    for (const hash of unused) await this.storage.delete(RENDERS_BUCKET, chunkKey(hash));
+    if (unused.length > 0) this.logger.info({ chunks: unused.length }, 'unused chunks deleted');
   }
 
   private async queueStitch(row: RenderRow): Promise<RenderRow> {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   chunkRendered,
+  chunkStarted,
   type EventContract,
   getRenderProgress,
   listRenders,
   projectDeleted,
+  RENDER_DOWNLOAD_URL_SECONDS,
   RENDERS_BUCKET,
   type RenderProgress,
   renderChunkKey,
@@ -103,7 +105,7 @@ describe('a render', () => {
     expect(done).toMatchObject({ status: 'completed', progress: 1, error: null, estimatedTimeRemaining: 0 });
     expect(new URL(done.downloadUrl ?? '').searchParams.get('name')).toMatch(/^Summer 2026-[\dT-]+\.mp4$/);
     expect(pushes.map((push) => push.status)).toEqual(
-      expect.arrayContaining(['queued', 'encoding', 'completed']),
+      expect.arrayContaining(['pending', 'queued', 'encoding', 'completed']),
     );
     expect(pushes.every((push) => push.userId === owner.userId)).toBe(true);
     await live.stop();
@@ -133,6 +135,43 @@ describe('a render', () => {
     expect(chunks.map((chunk) => chunk.doneAt !== null)).toEqual([true, false]);
   });
 
+  it('is preparing once a worker takes a chunk, rendering once a chunk is stored; a late start report changes nothing', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 12);
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const status = async () => (await h.request(getRenderProgress, owner, { renderId })).status;
+    expect(await status()).toBe('queued');
+    await report(chunkStarted, { renderId, chunkIndex: 0 });
+    await eventually(async () => expect(await status()).toBe('preparing'));
+
+    const [first] = await h.db.renderChunk.findMany({ where: { renderId }, orderBy: { chunkIndex: 'asc' } });
+    await h.storage.put(RENDERS_BUCKET, renderChunkKey(first!.hash), Buffer.from('chunk'), {
+      contentType: 'video/mp4',
+    });
+    await report(chunkRendered, { renderId, chunkIndex: 0, hash: first!.hash, renderMs: 10 });
+    await eventually(async () => expect(await status()).toBe('rendering'));
+    await report(chunkStarted, { renderId, chunkIndex: 1 });
+    await report(chunkStarted, { renderId, chunkIndex: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await status()).toBe('rendering');
+  });
+
+  it('gives a download URL signed for an hour, signed again on every read', async () => {
+    const { owner, project } = projectWithPhotos();
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    await finish(renderId);
+    const expiry = async () => {
+      const { downloadUrl } = await h.request(getRenderProgress, owner, { renderId });
+      return Number(new URL(downloadUrl ?? '').searchParams.get('expires'));
+    };
+    const first = await expiry();
+    expect(first).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + RENDER_DOWNLOAD_URL_SECONDS - 5);
+    expect(first).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + RENDER_DOWNLOAD_URL_SECONDS);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await expiry()).toBeGreaterThan(first);
+    const { renders } = await h.request(listRenders, owner, { projectId: project.id });
+    expect(Number(new URL(renders[0]?.downloadUrl ?? '').searchParams.get('expires'))).toBeGreaterThan(first);
+  });
+
   it('keeps the latest 5 of a project and deletes the older videos', async () => {
     const { owner, project } = projectWithPhotos(actors.user(), 1);
     const keys: string[] = [];
@@ -147,6 +186,68 @@ describe('a render', () => {
     expect(renders.map((render) => render.renderId)).toEqual(ids.slice(1).reverse());
     expect(await h.storage.stat(RENDERS_BUCKET, keys[0] as string)).toBeNull();
     expect(await h.storage.stat(RENDERS_BUCKET, keys[1] as string)).not.toBeNull();
+  });
+
+  it('deletes the chunks no kept render uses, and keeps those another project’s render draws too', async () => {
+    const chunkStored = async (hash: string) =>
+      (await h.storage.stat(RENDERS_BUCKET, renderChunkKey(hash))) !== null;
+    const hashesOf = async (renderId: string) =>
+      (await h.db.renderChunk.findMany({ where: { renderId }, orderBy: { chunkIndex: 'asc' } })).map(
+        (chunk) => chunk.hash,
+      );
+    // Two projects of the same photos draw the same first chunk; the first project's own chunk differs.
+    const { owner, project } = projectWithPhotos(actors.user(), 12);
+    const twin = h.fake.project(owner);
+    for (const photo of h.fake.photos.get(project.id) ?? []) h.fake.addPhoto(twin, photo.videoUrl);
+    (h.fake.photos.get(project.id)?.[11] as { videoUrl: string }).videoUrl = photoUrl();
+    const mine = await h.request(startRender, owner, { projectId: project.id });
+    await finish(mine.renderId);
+    const theirs = await h.request(startRender, owner, { projectId: twin.id });
+    await finish(theirs.renderId);
+    const [shared, own] = await hashesOf(mine.renderId);
+    expect((await hashesOf(theirs.renderId))[0]).toBe(shared);
+    expect((await hashesOf(theirs.renderId))[1]).not.toBe(own);
+
+    // Five newer renders of the first project push the first one out: its own chunk goes, the shared one stays.
+    for (let i = 0; i < 5; i++) {
+      h.fake.addPhoto(project, photoUrl());
+      await finish((await h.request(startRender, owner, { projectId: project.id })).renderId);
+    }
+    expect(await h.db.renderedVideo.count({ where: { id: mine.renderId } })).toBe(0);
+    expect(await chunkStored(own as string)).toBe(false);
+    expect(await chunkStored(shared as string)).toBe(true);
+
+    // Deleting the first project keeps the chunk the twin still draws; deleting the twin deletes it.
+    const lastOwn = (
+      await hashesOf(
+        (
+          await h.db.renderedVideo.findFirstOrThrow({
+            where: { projectId: project.id },
+            orderBy: { createdAt: 'desc' },
+          })
+        ).id,
+      )
+    )[1] as string;
+    const deleteProject = async (id: string) => {
+      const event = buildEvent(projectDeleted, SYSTEM, { id, userId: owner.userId as string });
+      await h.bus.publishEvent(projectDeleted.subject, event, { msgId: event.id });
+    };
+    await deleteProject(project.id);
+    await eventually(async () => expect(await chunkStored(lastOwn)).toBe(false));
+    expect(await chunkStored(shared as string)).toBe(true);
+    await deleteProject(twin.id);
+    await eventually(async () => expect(await chunkStored(shared as string)).toBe(false));
+  });
+
+  it('deletes a chunk rendered after its render was deleted, unless another render uses it', async () => {
+    const hash = 'e'.repeat(64);
+    await h.storage.put(RENDERS_BUCKET, renderChunkKey(hash), Buffer.from('chunk'), {
+      contentType: 'video/mp4',
+    });
+    await report(chunkRendered, { renderId: randomUUID(), chunkIndex: 0, hash, renderMs: 10 });
+    await eventually(async () =>
+      expect(await h.storage.stat(RENDERS_BUCKET, renderChunkKey(hash))).toBeNull(),
+    );
   });
 
   it('goes with its project, files included; a redelivered deletion and a late stitch leave nothing', async () => {

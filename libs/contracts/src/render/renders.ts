@@ -100,6 +100,12 @@ export const stitchVideo = defineJob('render.video.stitch', {
   }),
 });
 
+export const chunkStarted = defineEvent('render-worker.chunk.started', {
+  summary:
+    'A worker took a chunk of a render and is preparing it (Chromium, the page, the photos): the render is preparing until a chunk is stored.',
+  data: z.object({ renderId: z.uuid(), chunkIndex: z.number().int().nonnegative() }),
+});
+
 export const chunkRendered = defineEvent('render-worker.chunk.rendered', {
   summary: 'A worker stored a chunk of a render (or found it stored already).',
   data: z.object({
