@@ -13,6 +13,7 @@ import {
 import express from 'express';
 import { z } from 'zod';
 import { InProcessRendering } from './jobs/rendering.js';
+import { measuredRendering } from './render-worker.metrics.js';
 import { renderWorkerService } from './render-worker.service-definition.js';
 
 /**
@@ -38,11 +39,13 @@ const config = loadConfigOrExit(
     .superRefine(bothOrNeitherNatsCredential),
 );
 const logger = createLogger({ service: 'render-worker', level: config.LOG_LEVEL });
-const rendering = new InProcessRendering({
-  chromiumPath: config.CHROMIUM_PATH,
-  licenseKey: config.REMOTION_LICENSE_KEY,
-  onBlockedRequest: (url) => logger.debug({ url }, 'render page request outside loopback refused'),
-});
+const rendering = measuredRendering(
+  new InProcessRendering({
+    chromiumPath: config.CHROMIUM_PATH,
+    licenseKey: config.REMOTION_LICENSE_KEY,
+    onBlockedRequest: (url) => logger.debug({ url }, 'render page request outside loopback refused'),
+  }),
+);
 const bus = await connectNatsBus({
   servers: config.NATS_URL,
   namespace: config.BUS_NAMESPACE,

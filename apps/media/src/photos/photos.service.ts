@@ -40,6 +40,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
+import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
 import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey, thumbnailsPrefix } from './thumbnails.js';
@@ -403,14 +404,16 @@ export class PhotosService {
     }
   }
 
-  private complete(
+  private async complete(
     actor: Actor,
     userId: string,
     projectId: string,
     uploadId: string,
     submittedBy: string | null = null,
   ): Promise<UploadResult> {
-    return this.database.$transaction(
+    // Counted once the transaction committed, and only for the completion that decided (not a repeat).
+    let verified = undefined as { outcome: 'stored' | 'rejected'; bytes: number } | undefined;
+    const result = await this.database.$transaction(
       async (tx) => {
         const blob = await this.blobs.lockById(tx, uploadId);
         if (
@@ -439,6 +442,7 @@ export class PhotosService {
             'media',
             buildEvent(photoRejected, actor, { id: blob.id, projectId, userId, reason: error }),
           );
+          verified = { outcome: 'rejected', bytes: 0 };
           return { uploadId, photoId: null, error };
         };
 
@@ -497,10 +501,16 @@ export class PhotosService {
             height: verdict.height,
           }),
         );
+        verified = { outcome: 'stored', bytes: verdict.bytes.length };
         return { uploadId, photoId: stored.id, error: null };
       },
       { timeout: COMPLETE_TIMEOUT_MS, maxWait: COMPLETE_TIMEOUT_MS },
     );
+    if (verified) {
+      uploadsVerified.inc({ outcome: verified.outcome });
+      uploadBytes.inc(verified.bytes);
+    }
+    return result;
   }
 
   private async signedUrls(blob: Blob): Promise<PhotoUrls | null> {

@@ -37,6 +37,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
 import { MUSIC_BUCKET, MusicStorage } from '../music/music-storage.js';
+import { rendersEnded } from '../render.metrics.js';
 import { projectVersion } from './project-version.js';
 import { chunkKey, RENDERS_BUCKET, RenderStorage, videoKey } from './render-storage.js';
 import { type RenderRow, RendersRepository } from './renders.repository.js';
@@ -215,6 +216,7 @@ export class RendersService {
       error: null,
     };
     await this.renders.update(this.database, renderId, done);
+    rendersEnded.inc({ outcome: 'finished' });
     this.logger.info({ renderId, bytes }, 'render completed');
     await this.push({ ...row, ...done });
   }
@@ -223,6 +225,7 @@ export class RendersService {
     const row = await this.renders.getById(this.database, renderId);
     if (!row || isFinished(row.status)) return;
     await this.renders.update(this.database, renderId, { status: 'failed', error });
+    rendersEnded.inc({ outcome: 'failed' });
     this.logger.warn({ renderId, error }, 'render failed');
     await this.push({ ...row, status: 'failed', error });
   }

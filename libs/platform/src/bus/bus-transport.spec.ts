@@ -12,13 +12,14 @@ import {
   recordProbe,
   SYSTEM,
 } from '@memoreel/contracts';
-import { deleteNamespaceStreams, NATS_URL, uniqueNamespace } from '@memoreel/testing';
+import { deleteNamespaceStreams, eventually, NATS_URL, uniqueNamespace } from '@memoreel/testing';
 import { Controller, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { type Observable, of } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { metricsRegistry } from '../telemetry/metrics.js';
 import { waitFor } from './bus.conformance.js';
 import { type Bus, DeadLetterHeaders, type DeliveredMessage, NoResponderError } from './bus.js';
 import { BusClient, buildEvent, RemoteError } from './bus-client.js';
@@ -75,6 +76,19 @@ class ProbeController {
 class ProbeModule {}
 
 const actor: Actor = { userId: randomUUID(), role: 'user', isAnonymous: false };
+
+/** A series' value as /metrics shows it (0 when absent), e.g. `name{subject="…",outcome="ok"}`. */
+async function seriesValue(name: string, labels: Record<string, string>): Promise<number> {
+  for (const line of (await metricsRegistry.metrics()).split('\n')) {
+    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (match?.[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] as string).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+  }
+  return 0;
+}
 
 const bindings: [string, (namespace: string) => Promise<Bus>][] = [
   ['in-process', async (namespace) => new InProcessBus({ namespace })],
@@ -237,6 +251,40 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
 
     await waitFor(() => log.jobs.length === 1, 'the job');
     expect(log.jobs[0]).toMatchObject({ type: rebuildProbe.subject, actor: SYSTEM, data: { id } });
+  });
+
+  it('counts requests by subject and outcome, and event deliveries by consumer and outcome, in /metrics', async () => {
+    const requests = (outcome: string) =>
+      seriesValue('memoreel_bus_request_duration_seconds_count', { subject: recordProbe.subject, outcome });
+    const deliveries = (outcome: string) =>
+      seriesValue('memoreel_bus_events_handled_total', {
+        consumer: durableName('projects', probeRecorded.subject),
+        outcome,
+      });
+    const before = {
+      ok: await requests('ok'),
+      refused: await requests('refused'),
+      error: await requests('error'),
+      handled: await deliveries('ok'),
+      retried: await deliveries('retry'),
+    };
+    const event = buildEvent(probeRecorded, SYSTEM, {
+      id: randomUUID(),
+      note: 'flaky',
+      recordedAt: new Date().toISOString(),
+    });
+
+    await client.request(recordProbe, actor, { id: randomUUID(), note: 'counted' });
+    await expect(client.request(recordProbe, actor, { id: randomUUID(), note: 'taken' })).rejects.toThrow();
+    await expect(client.request(recordProbe, actor, { id: randomUUID(), note: 'crash' })).rejects.toThrow();
+    await bus.publishEvent(event.type, event, { msgId: event.id });
+    await waitFor(() => log.events.some((e) => e.envelope.id === event.id), 'the redelivered event');
+
+    expect(await requests('ok')).toBe(before.ok + 1);
+    expect(await requests('refused')).toBe(before.refused + 1);
+    expect(await requests('error')).toBe(before.error + 1);
+    await eventually(async () => expect(await deliveries('ok')).toBe(before.handled + 1));
+    expect(await deliveries('retry')).toBe(before.retried + 1);
   });
 
   it('stops answering once closed, leaving the shared bus open', async () => {

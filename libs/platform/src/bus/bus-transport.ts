@@ -19,8 +19,10 @@ import {
 } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
+import { busEventsHandled, busRequestDuration } from '../telemetry/metrics.js';
 import {
   type Bus,
+  busDefaults,
   type ConsumerOptions,
   type DeliveredMessage,
   type Headers,
@@ -145,9 +147,12 @@ export class BusTransport extends Server implements CustomTransportStrategy {
 
   private answer(subject: string, handler: MessageHandler): Promise<Subscription> {
     const contract = this.contract(subject, 'request');
-    return this.options.bus.respond(subject, this.options.service, (message) =>
-      this.reply(contract, handler, message),
-    );
+    return this.options.bus.respond(subject, this.options.service, async (message) => {
+      const stopTimer = busRequestDuration.startTimer({ subject: contract.subject });
+      const reply = await this.reply(contract, handler, message);
+      stopTimer({ outcome: outcomeOf(reply) });
+      return reply;
+    });
   }
 
   private async reply(
@@ -202,14 +207,20 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       backoffMs: extras.backoffMs ?? defaults.backoffMs,
       concurrency: extras.concurrency ?? defaults.concurrency,
     };
+    const maxDeliver = options.maxDeliver ?? busDefaults.maxDeliver;
+    const handled = (outcome: 'ok' | 'retry' | 'dead') =>
+      busEventsHandled.inc({ consumer: options.durable, outcome });
     const deliver = async (message: DeliveredMessage) => {
       const envelope = envelopeSchema.safeParse(message.payload);
       if (!envelope.success) {
+        handled('dead');
         throw new PoisonMessageError(`Invalid ${subject} envelope: ${envelope.error.message}`);
       }
       try {
         await this.run(handler, envelope.data, new EventDeliveryContext([message]));
+        handled('ok');
       } catch (error) {
+        handled(message.deliveryCount >= maxDeliver ? 'dead' : 'retry');
         throw asError(error);
       }
     };
@@ -247,6 +258,12 @@ function isKind<K extends AnyContract['kind']>(
   kind: K,
 ): contract is ContractOfKind<K> {
   return contract?.kind === kind;
+}
+
+/** `ok`; `refused` (the caller's fault or a rule: validation, not found, forbidden…); `error` (ours). */
+function outcomeOf(reply: ReplyEnvelope<unknown>): 'ok' | 'refused' | 'error' {
+  if (reply.ok) return 'ok';
+  return reply.error.code === INTERNAL.code ? 'error' : 'refused';
 }
 
 /** Nest hands event handler failures over as plain objects; the bus records an Error's message. */

@@ -1,0 +1,57 @@
+import { completePhotoUploads, requestPhotoUploads } from '@memoreel/contracts';
+import { metricsRegistry } from '@memoreel/platform';
+import { actors } from '@memoreel/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MediaHarness, startMedia } from '../test/media-harness.js';
+
+let media: MediaHarness;
+beforeAll(async () => {
+  media = await startMedia();
+});
+afterAll(() => media?.close());
+
+/** The value /metrics shows for a series (0 when absent). */
+async function seriesValue(series: string): Promise<number> {
+  const line = (await metricsRegistry.metrics()).split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+describe('upload metrics (the uploads dashboard)', () => {
+  it('count each verified upload once, stored or rejected, and the bytes stored', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0ffee' } })
+      .jpeg()
+      .toBuffer();
+    const notAPhoto = Buffer.from('plain text that says it is a JPEG');
+    const plan = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [
+        { name: 'a.jpg', size: photo.length, contentType: 'image/jpeg' },
+        { name: 'b.jpg', size: notAPhoto.length, contentType: 'image/jpeg' },
+      ],
+    });
+    for (const slot of plan.slots) {
+      const response = await fetch(slot.url, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+        body: slot.fileIndex === 0 ? photo : notAPhoto,
+      });
+      expect(response.status).toBe(200);
+    }
+    const uploadIds = plan.slots.map((slot) => slot.uploadId);
+
+    await media.request(completePhotoUploads, owner, { projectId: project.id, uploadIds });
+    // Completing again (the browser retried) answers the same and counts nothing more.
+    const { results } = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds,
+    });
+
+    expect(results.map((r) => r.error === null)).toEqual([true, false]);
+    expect(await seriesValue('memoreel_uploads_total{outcome="stored"}')).toBe(1);
+    expect(await seriesValue('memoreel_uploads_total{outcome="rejected"}')).toBe(1);
+    expect(await seriesValue('memoreel_upload_bytes_total')).toBe(photo.length);
+  });
+});

@@ -1,0 +1,43 @@
+import { serviceCounter, serviceHistogram } from '@memoreel/platform';
+import type { Rendering } from './jobs/rendering.js';
+
+/** Chunk renders by outcome: `ok` or `failed` (the job may be delivered again). */
+export const renderChunks = serviceCounter({
+  name: 'memoreel_render_chunks_total',
+  help: 'Chunk renders by outcome (ok, failed).',
+  labelNames: ['outcome'] as const,
+});
+
+/** Frames of rendered chunks: its rate is the workers' render speed in fps. */
+export const renderFrames = serviceCounter({
+  name: 'memoreel_render_frames_total',
+  help: 'Frames rendered into chunks.',
+});
+
+/** Wall time of one chunk render: Chromium's page and photos, the frames, the encoding. */
+export const renderChunkDuration = serviceHistogram({
+  name: 'memoreel_render_chunk_duration_seconds',
+  help: 'Wall time of one chunk render (page, photos, frames, encoding), successful ones.',
+  buckets: [2, 5, 10, 20, 30, 45, 60, 90, 120, 180, 300],
+});
+
+/** The same rendering, counted: chunks by outcome, frames, and how long each successful chunk took. */
+export function measuredRendering(rendering: Rendering): Rendering {
+  return {
+    async renderChunk(chunk, outputPath, options) {
+      const stopTimer = renderChunkDuration.startTimer();
+      try {
+        const rendered = await rendering.renderChunk(chunk, outputPath, options);
+        stopTimer();
+        renderChunks.inc({ outcome: 'ok' });
+        renderFrames.inc(chunk.frameRange[1] - chunk.frameRange[0] + 1);
+        return rendered;
+      } catch (error) {
+        renderChunks.inc({ outcome: 'failed' });
+        throw error;
+      }
+    },
+    stitch: (chunks, music, output) => rendering.stitch(chunks, music, output),
+    close: () => rendering.close(),
+  };
+}
