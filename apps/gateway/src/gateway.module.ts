@@ -16,6 +16,7 @@ import { MusicResolver } from './music/music.resolver.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
 import { BillingResolver } from './payments/billing.resolver.js';
 import { PurchasesResolver } from './payments/purchases.resolver.js';
+import { PhotoEditsResolver } from './photo-edits/photo-edits.resolver.js';
 import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './project/projects.resolver.js';
@@ -83,6 +84,7 @@ export class GatewayModule implements NestModule {
         SharingResolver,
         MusicResolver,
         RendersResolver,
+        PhotoEditsResolver,
       ],
     };
   }

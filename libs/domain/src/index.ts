@@ -1,5 +1,6 @@
 export * from './music-timeline.js';
 export * from './newsletter.js';
+export * from './photo-edits.js';
 export * from './photo-filters.js';
 export * from './photo-workflow.js';
 export * from './photos.js';

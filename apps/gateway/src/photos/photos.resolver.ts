@@ -35,7 +35,8 @@ const urlsFor = (photo: Photo, urls: PhotoUrls | null) => {
   return { ...thumbnails, video: videoFilter === photo.filter ? video : null };
 };
 
-const toModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
+/** A photo row and its signed URLs as the GraphQL Photo. */
+export const toPhotoModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
   id: photo.id,
   projectId: photo.projectId,
   originalName: photo.originalName,
@@ -165,7 +166,7 @@ export class PhotosResolver {
     if (photos.length === 0) return [];
     const { photos: signed } = await this.bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
     const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
-    return photos.map((photo) => toModel(photo, urls.get(photo.id) ?? null));
+    return photos.map((photo) => toPhotoModel(photo, urls.get(photo.id) ?? null));
   }
 
   /** The rows of just-stored photos: projects adds them on media.photo.stored, usually within milliseconds. */

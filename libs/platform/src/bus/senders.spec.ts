@@ -39,11 +39,14 @@ describe('claimRefusal: who may send which actor', () => {
     }
   });
 
-  it("lets sharing and billing forward the caller's actor to projects.project.get, and nobody else", () => {
+  it("lets sharing, billing and media forward the caller's actor to projects.project.get, and nobody else", () => {
     for (const actor of [GUEST, user, admin]) {
       expect(claimRefusal('sharing', getProject.subject, actor)).toBeUndefined();
       expect(claimRefusal('billing', getProject.subject, actor)).toBeUndefined();
-      expect(claimRefusal('media', getProject.subject, actor)).toBeDefined();
+      // Media reads the project's plan before an AI edit (decision 0017).
+      expect(claimRefusal('media', getProject.subject, actor)).toBeUndefined();
+      expect(claimRefusal('auth', getProject.subject, actor)).toBeDefined();
+      expect(claimRefusal('photo-edit-worker', getProject.subject, actor)).toBeDefined();
     }
   });
 

@@ -21,6 +21,7 @@ export const deployables = [
   'billing',
   'render',
   'render-worker',
+  'photo-edit-worker',
 ] as const;
 export type Deployable = (typeof deployables)[number];
 
@@ -38,8 +39,9 @@ export const GATEWAY: Deployable = 'gateway';
  * decide for that user: subject → the services that may forward it.
  */
 const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
-  // Sharing snapshots a project's settings, billing prices an upgrade, render renders it: only for its owner.
-  [getProject.subject, ['sharing', 'billing', 'render']],
+  // Sharing snapshots a project's settings, billing prices an upgrade, render renders it, media checks
+  // its plan before an AI edit: only for its owner.
+  [getProject.subject, ['sharing', 'billing', 'render', 'media']],
   // Render reads the photos (and their filtered derivatives' URLs) of the project it renders, as its owner.
   [listPhotos.subject, ['render']],
   // The public player of a share: media signs only its owner's photos, so sharing asks as the owner it recorded.
