@@ -1,8 +1,9 @@
-import { PHOTO_FILTER_LABELS, photoMessages, photoWorkflowTexts } from '@memoreel/domain';
+import { PHOTO_FILTER_LABELS, photoMessages, photoWorkflowTexts, planFor, tierOf } from '@memoreel/domain';
 import { Link } from '@tanstack/react-router';
 import {
   ArrowLeft,
   ArrowRight,
+  Crown,
   Eraser,
   LoaderCircle,
   MoreHorizontal,
@@ -19,8 +20,11 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../ui/tooltip';
+import { useProject } from '../project/queries';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { clampIndex, PhotoCarousel } from './photo-carousel';
+import { PhotoEditDialog } from './photo-edit-dialog';
+import type { PhotoEditKind } from './photo-edits-api';
 import { PhotoFilterDialog } from './photo-filter-dialog';
 import { PhotoImage } from './photo-image';
 import { useDeletePhotos, usePhotos, useSetPhotoFilter } from './photo-queries';
@@ -32,7 +36,7 @@ import { WhenPhotosLoaded } from './photos-load-states';
 
 const text = photosContent.edit;
 
-/** Step 3 (spec 2 §2): one photo at a time, its filter, deleting it; AI edits come with their own issue. */
+/** Step 3 (spec 2 §2): one photo at a time, its filter, its AI edits, deleting it. */
 export function EditPhotosStep({
   projectId,
   initialIndex = 0,
@@ -41,7 +45,13 @@ export function EditPhotosStep({
   initialIndex?: number;
 }) {
   const photos = usePhotos(projectId);
+  const project = useProject(projectId);
   const [wanted, setIndex] = useState(initialIndex);
+  const [upgrading, setUpgrading] = useState(false);
+  // Unknown while the project loads: the dialog opens, and the server still refuses a free project.
+  const removeBackgroundIncluded = project.data
+    ? planFor(tierOf(project.data.product)).removeBackground
+    : true;
   const count = photos.data?.length ?? 0;
   const index = clampIndex(wanted, count);
 
@@ -71,18 +81,34 @@ export function EditPhotosStep({
           if (!photo) return <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>;
           return (
             <PhotoCarousel index={index} count={loaded.length} onIndexChange={setIndex} slideKey={photo.id}>
-              <EditPhotoCard key={photo.id} projectId={projectId} photo={photo} />
+              <EditPhotoCard
+                key={photo.id}
+                projectId={projectId}
+                photo={photo}
+                removeBackgroundIncluded={removeBackgroundIncluded}
+                onUpgrade={() => setUpgrading(true)}
+              />
             </PhotoCarousel>
           );
         }}
       </WhenPhotosLoaded>
+      <UpgradeDialog projectId={projectId} open={upgrading} onOpenChange={setUpgrading} />
     </PhotoStepPage>
   );
 }
 
-function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }) {
+interface EditPhotoCardProps {
+  projectId: string;
+  photo: Photo;
+  /** The project's plan includes Remove Background (spec 1's plan table: not on the free plan). */
+  removeBackgroundIncluded: boolean;
+  onUpgrade: () => void;
+}
+
+function EditPhotoCard({ projectId, photo, removeBackgroundIncluded, onUpgrade }: EditPhotoCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [choosingFilter, setChoosingFilter] = useState(false);
+  const [editing, setEditing] = useState<PhotoEditKind | null>(null);
   const remove = useDeletePhotos(projectId);
   const setFilter = useSetPhotoFilter(projectId);
 
@@ -174,10 +200,21 @@ function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }
           <SlidersHorizontal aria-hidden="true" />
           {text.filters}
         </Button>
-        <TooltipProvider delayDuration={150}>
-          <ComingSoonButton icon={<Eraser aria-hidden="true" />} label={text.removeBackground} />
-          <ComingSoonButton icon={<Sparkles aria-hidden="true" />} label={text.enhance} />
-        </TooltipProvider>
+        <Button
+          variant="outline"
+          onClick={() => (removeBackgroundIncluded ? setEditing('REMOVE_BACKGROUND') : onUpgrade())}
+          aria-description={removeBackgroundIncluded ? undefined : photosContent.aiEdits.upgradeBadge}
+        >
+          <Eraser aria-hidden="true" />
+          {text.removeBackground}
+          {!removeBackgroundIncluded && (
+            <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />
+          )}
+        </Button>
+        <Button variant="outline" onClick={() => setEditing('ENHANCE')}>
+          <Sparkles aria-hidden="true" />
+          {text.enhance}
+        </Button>
       </footer>
       <PhotoFilterDialog
         photo={photo}
@@ -188,27 +225,17 @@ function EditPhotoCard({ projectId, photo }: { projectId: string; photo: Photo }
           if (filter !== photo.filter) setFilter.mutate({ id: photo.id, filter });
         }}
       />
+      {(['REMOVE_BACKGROUND', 'ENHANCE'] as const).map((kind) => (
+        <PhotoEditDialog
+          key={kind}
+          projectId={projectId}
+          photo={photo}
+          kind={kind}
+          open={editing === kind}
+          onOpenChange={(open) => setEditing(open ? kind : null)}
+          onUpgradeRequired={onUpgrade}
+        />
+      ))}
     </article>
-  );
-}
-
-/** A slot for the AI edits (another issue): visible, focusable, and saying they are on their way. */
-function ComingSoonButton({ icon, label }: { icon: React.ReactNode; label: string }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="outline"
-          aria-disabled="true"
-          aria-description={text.aiComingSoon}
-          onClick={() => toast.info(text.aiComingSoon)}
-          className="cursor-not-allowed opacity-60 hover:bg-background"
-        >
-          {icon}
-          {label}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{text.aiComingSoon}</TooltipContent>
-    </Tooltip>
   );
 }

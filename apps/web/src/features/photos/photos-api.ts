@@ -57,7 +57,7 @@ export interface PhotoUploadFile {
 }
 
 const TRANSFORM_FIELDS = 'scale translateX translateY rotate';
-const PHOTO_FIELDS = `id projectId originalName displayOrder status filter width height createdAt
+export const PHOTO_FIELDS = `id projectId originalName displayOrder status filter width height createdAt
   transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } }
   urls { grid strip carousel full }`;
 const QUOTA_FIELDS = 'count limit remaining';
