@@ -7,7 +7,7 @@ import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '.
 import { LoopbackServer } from './loopback-server.js';
 
 /** PLATFORM-NOTES: what Debian's Chromium needs to run headless in a container, and to stay quiet on the network. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
