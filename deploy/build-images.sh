@@ -2,8 +2,9 @@
 # Builds Memoreel's images with podman (as root, runc; see deploy/README.md):
 #   localhost/memoreel/service:<tag>        gateway, auth, projects, media, sharing, billing, render
 #   localhost/memoreel/render-worker:<tag>  the same + Chromium, ffmpeg, fonts, the render page
+#   localhost/memoreel/photo-edit-worker:<tag>  the photo-edit worker with its models
 # and prints their sizes. Slow (a full npm install and build inside the image): ~10–20 min on 2 cores.
-#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker] [--commit HEAD]
+#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker|photo-edit-worker] [--commit HEAD]
 # --commit builds a commit (git archive) instead of the working tree, so work in progress stays out.
 # The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads, and
 # an Nx cache ($NX_CACHE) so that a source change rebuilds only the projects it touches; the npm
@@ -56,7 +57,7 @@ if [[ -n $COMMIT ]]; then
 fi
 mkdir -p "$NPM_CACHE" "$NX_CACHE"
 
-targets=(service render-worker)
+targets=(service render-worker photo-edit-worker)
 [[ -n $ONLY ]] && targets=("$ONLY")
 for target in "${targets[@]}"; do
   echo "━━ localhost/memoreel/${target}:${TAG}"

@@ -57,9 +57,11 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 {{- end -}}
 
-{{/* The image of a deployable: render-worker has its own, every other runs the service image. */}}
+{{/* The image of a deployable: each worker has its own, every service runs the service image. */}}
 {{- define "memoreel.image" -}}
-{{- $img := ternary .root.Values.image.renderWorker .root.Values.image.service (eq .component "render-worker") -}}
+{{- $img := .root.Values.image.service -}}
+{{- if eq .component "render-worker" }}{{ $img = .root.Values.image.renderWorker }}{{ end -}}
+{{- if eq .component "photo-edit-worker" }}{{ $img = .root.Values.image.photoEditWorker }}{{ end -}}
 {{- $tag := default .root.Chart.AppVersion .root.Values.image.tag -}}
 {{- if .root.Values.image.registry -}}
 {{- printf "%s/%s:%s" .root.Values.image.registry $img.repository $tag -}}
@@ -119,9 +121,9 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- printf "%s_JOBS" (upper .Values.config.busNamespace) -}}
 {{- end -}}
 
-{{/* The durable of one job subject: memoreel.renderConsumer "render.chunk.render" → render-worker--render_chunk_render. */}}
-{{- define "memoreel.renderConsumer" -}}
-{{- printf "render-worker--%s" (. | replace "." "_") -}}
+{{/* The durable of a worker's job: (dict "component" "render-worker" "subject" "render.chunk.render") → render-worker--render_chunk_render. */}}
+{{- define "memoreel.jobConsumer" -}}
+{{- printf "%s--%s" .component (.subject | replace "." "_") -}}
 {{- end -}}
 
 {{/* A secret value as an env var; `optional` ones may be missing from the Secret. */}}

@@ -153,33 +153,49 @@ describe('helm chart', () => {
     }
   });
 
-  it('scales API deployables on CPU and the render worker on its JetStream consumer lag', () => {
+  it('scales API deployables on CPU and each worker on its JetStream consumer lag', () => {
+    const workers = ['photo-edit-worker', 'render-worker'];
     const objects = defaults();
     const hpas = ofKind(objects, 'HorizontalPodAutoscaler').map(component).sort();
-    expect(hpas).toEqual(deployablesInApps().filter((name) => name !== 'render-worker'));
+    expect(hpas).toEqual(deployablesInApps().filter((name) => !workers.includes(name)));
 
     const scaled = ofKind(objects, 'ScaledObject');
-    expect(scaled.map(component)).toEqual(['render-worker']);
-    const scaledObject = scaled[0] as KubeObject;
-    expect(natsJetStreamTriggerProblems(scaledObject)).toEqual([]);
-
-    // The stream and durables the worker consumes, named as libs/platform names them: one trigger per job.
+    expect(scaled.map(component).sort()).toEqual(workers);
     const values = parse(readValues('helm/memoreel/values.yaml')) as {
       config: { busNamespace: string };
       deployables: Record<string, { keda: { jobSubjects: string[] } }>;
     };
-    const subjects = values.deployables['render-worker']?.keda.jobSubjects ?? [];
-    const triggers = (scaledObject.spec as { triggers: { metadata: Record<string, string> }[] }).triggers;
-    expect(triggers.map((t) => t.metadata.consumer)).toEqual(
-      subjects.map((s) => durableName('render-worker', s)),
-    );
-    for (const trigger of triggers)
-      expect(trigger.metadata.stream).toBe(wireLayout(values.config.busNamespace).jobs.stream);
-    // Every render job of the contracts is watched (the worker takes them all), and nothing else.
-    const renderJobs = catalogue
-      .filter((c) => c.kind === 'job' && c.service === 'render')
-      .map((c) => c.subject);
-    expect([...subjects].sort()).toEqual([...renderJobs].sort());
+    // The jobs each worker takes (it takes them all, and nothing else): the render jobs; the photo edits.
+    const jobsOf = (worker: string) =>
+      catalogue
+        .filter((c) => c.kind === 'job')
+        .filter((c) =>
+          worker === 'render-worker' ? c.service === 'render' : c.subject.startsWith('media.photo-edit.'),
+        )
+        .map((c) => c.subject)
+        .sort();
+    for (const worker of workers) {
+      const scaledObject = scaled.find((o) => component(o) === worker) as KubeObject;
+      expect(natsJetStreamTriggerProblems(scaledObject), worker).toEqual([]);
+      // The stream and durables the worker consumes, named as libs/platform names them: one trigger per job.
+      const subjects = values.deployables[worker]?.keda.jobSubjects ?? [];
+      const triggers = (scaledObject.spec as { triggers: { metadata: Record<string, string> }[] }).triggers;
+      expect(triggers.map((t) => t.metadata.consumer)).toEqual(subjects.map((s) => durableName(worker, s)));
+      for (const trigger of triggers)
+        expect(trigger.metadata.stream).toBe(wireLayout(values.config.busNamespace).jobs.stream);
+      expect([...subjects].sort(), worker).toEqual(jobsOf(worker));
+      expect(subjects.length, worker).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the photo-edit worker its own image and at most 1.5 GiB', () => {
+    const deployment = ofKind(defaults(), 'Deployment').find((d) => component(d) === 'photo-edit-worker');
+    const container = podOf(deployment as KubeObject).spec.containers[0] as Container & {
+      image?: string;
+      resources?: { limits?: Record<string, string> };
+    };
+    expect(container.image).toMatch(/\/memoreel\/photo-edit-worker:/);
+    expect(container.resources?.limits?.memory).toBe('1536Mi');
   });
 
   it('migrates every service with a schema in a hook job before install and upgrade', () => {

@@ -15,12 +15,21 @@ describe('deploy/Containerfile', () => {
 
   it('installs only production dependencies of every deployable (and nothing of web, standalone, tools)', () => {
     expect(containerfile).toContain('npm install --omit=dev');
-    const dirs = (containerfile.match(/^ENV PROD_DIRS="([^"]+)"$/m)?.[1] ?? '').split(' ');
-    const apps = dirs.filter((dir) => dir.startsWith('apps/')).map((dir) => dir.slice('apps/'.length));
-    expect(apps.sort()).toEqual(deployablesInApps());
-    expect(dirs).not.toContain('libs/testing');
-    // Every workspace lib a deployable depends on at run time is in the list.
-    for (const app of apps) {
+    const listed = (name: string) =>
+      (containerfile.match(new RegExp(`^ENV ${name}="([^"]+)"$`, 'm'))?.[1] ?? '').split(' ');
+    // The services' image and the photo-edit worker's each install their own workspaces.
+    const services = listed('PROD_DIRS');
+    const edits = listed('EDIT_DIRS');
+    const appsOf = (dirs: string[]) =>
+      dirs.filter((dir) => dir.startsWith('apps/')).map((dir) => dir.slice('apps/'.length));
+    expect(appsOf(edits)).toEqual(['photo-edit-worker']);
+    expect([...appsOf(services), ...appsOf(edits)].sort()).toEqual(deployablesInApps());
+    for (const dirs of [services, edits]) expect(dirs).not.toContain('libs/testing');
+    // Every workspace lib a deployable depends on at run time is in its list.
+    for (const [app, dirs] of [
+      ...appsOf(services).map((a) => [a, services] as const),
+      ['photo-edit-worker', edits] as const,
+    ]) {
       const { dependencies = {} } = JSON.parse(
         readFileSync(join(repoRoot, 'apps', app, 'package.json'), 'utf8'),
       ) as {
