@@ -3,8 +3,12 @@
 # (no Kubernetes here: PLATFORM-NOTES), against the local Postgres and NATS (127.0.0.1:5432, :4222)
 # and an S3 server (s3rver) this script starts on 127.0.0.1:9100.
 #   bash deploy/podman/play.sh [--tag 0.1.0]    start, migrate, play, wait until every pod is ready
+#   bash deploy/podman/play.sh video            a real video through the gateway (make-video.mjs)
+#   bash deploy/podman/play.sh e2e              up, a video while one render worker is killed
+#                                               mid-render, the pods' metrics, down; each phase timed
 #   bash deploy/podman/play.sh down             remove the pods and stop the S3 server
 # Needs the images of deploy/build-images.sh (without render-worker's, that deployable is left out).
+# RENDER_WORKERS (default 2): render-worker pods, each on its own port (3009, 3019, …: host network).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -14,14 +18,52 @@ MANIFEST=$STATE/memoreel.yaml
 DATABASE=memoreel_pods
 DATABASE_URL="postgres://postgres@127.0.0.1:5432/${DATABASE}"
 
-if [[ ${1:-} == down ]]; then
-  [[ -f $MANIFEST ]] && podman kube down "$MANIFEST" || true
+RENDER_WORKERS=${RENDER_WORKERS:-2}
+STRIPE_WEBHOOK_SECRET=whsec_memoreel_pods # deploy/podman/values.yaml
+
+down() {
+  [[ -f $MANIFEST ]] && podman kube down "$MANIFEST" >/dev/null 2>&1 || true
   podman pod ls --filter name='^memoreel-' --format '{{.Name}}' | xargs -r podman pod rm -f >/dev/null
   podman secret rm memoreel-pods >/dev/null 2>&1 || true
   [[ -f $STATE/s3rver.pid ]] && kill "$(cat "$STATE/s3rver.pid")" 2>/dev/null || true
   rm -f "$STATE/s3rver.pid"
+  # Volumes podman made for the pods' emptyDirs.
+  podman volume ls --format '{{.Name}}' | grep -E '^(tmp|shm)$' | xargs -r podman volume rm -f >/dev/null || true
+}
+video() {
+  STRIPE_WEBHOOK_SECRET=$STRIPE_WEBHOOK_SECRET node deploy/podman/make-video.mjs http://127.0.0.1:3000
+}
+if [[ ${1:-} == down ]]; then
+  down
   exit 0
 fi
+if [[ ${1:-} == video ]]; then
+  video
+  exit
+fi
+if [[ ${1:-} == e2e ]]; then
+  since=$SECONDS
+  bash deploy/podman/play.sh up
+  up_s=$((SECONDS - since))
+  since=$SECONDS
+  # The first worker pod is killed once the render is under way: its chunk goes to the other (or to
+  # the same pod once podman has restarted it) when JetStream's ack wait runs out.
+  first_worker=$(podman pod ls --filter name='^memoreel-render-worker' --format '{{.Name}}' | sort | head -1)
+  status=0
+  ON_RENDERING="podman pod kill $first_worker >/dev/null && echo '  • killed pod $first_worker'" video || status=$?
+  video_s=$((SECONDS - since))
+  echo "• metrics the dashboards read, from the pods"
+  for port in 3002 3005 $(seq 3009 10 $((3009 + 10 * (RENDER_WORKERS - 1)))); do
+    curl -fsS -m 3 "http://127.0.0.1:${port}/metrics" 2>/dev/null |
+      grep -E '^memoreel_(uploads_total|upload_bytes_total|renders_total|render_chunks_total|render_frames_total|render_chunk_duration_seconds_count)' |
+      sed "s/^/  :${port} /" || true
+  done
+  since=$SECONDS
+  down
+  echo "• phases: up ${up_s} s, video ${video_s} s, down $((SECONDS - since)) s"
+  exit $status
+fi
+[[ ${1:-} == up ]] && shift
 [[ ${1:-} == --tag ]] && TAG=$2
 mkdir -p "$STATE"
 HELM=$(npm run --silent --workspace tools/ops kube-tools -- helm)
@@ -31,10 +73,12 @@ podman image exists "localhost/memoreel/service:${TAG}" || {
   exit 1
 }
 extra=()
-if ! podman image exists "localhost/memoreel/render-worker:${TAG}"; then
-  echo "• no render-worker image: that deployable is left out"
-  extra+=(--set deployables.render-worker.enabled=false)
-fi
+for worker in render-worker photo-edit-worker; do
+  if ! podman image exists "localhost/memoreel/${worker}:${TAG}"; then
+    echo "• no ${worker} image: that deployable is left out"
+    extra+=(--set "deployables.${worker}.enabled=false")
+  fi
+done
 
 echo "• database ${DATABASE}"
 psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '${DATABASE}'" | grep -q 1 ||
@@ -58,6 +102,12 @@ for service in ${MIGRATE:-auth projects media sharing billing render}; do
   run --env DATABASE_URL="$DATABASE_URL" "localhost/memoreel/service:${TAG}" "apps/${service}/dist/main.js" migrate
 done
 run "localhost/memoreel/service:${TAG}" deploy/bin/bus-streams.mjs
+if podman image exists "localhost/memoreel/render-worker:${TAG}"; then
+  # The shipped music (synthesised with ffmpeg, which only that image has).
+  run --env DATABASE_URL="$DATABASE_URL" --env STORAGE_DRIVER=s3 --env S3_ENDPOINT=http://127.0.0.1:9100 \
+    --env S3_ACCESS_KEY=S3RVER --env S3_SECRET_KEY=S3RVER "localhost/memoreel/render-worker:${TAG}" \
+    apps/render/dist/main.js seed
+fi
 
 echo "• pods"
 # Deployments, their ConfigMap and Secret; no Services (on the host network each pod listens on its
@@ -82,6 +132,20 @@ node --input-type=module -e "
       return ref.key in secret ? [{ name: e.name, value: secret[ref.key] }] : [];
     });
   }
+  // Replicas would all listen on the same host port: each further render worker is a Deployment of
+  // its own on the next port (3019, 3029, …), as \$RENDER_WORKERS asks.
+  const worker = docs.find((d) => d.kind === 'Deployment' && d.metadata.name.endsWith('-render-worker'));
+  if (worker) {
+    worker.spec.replicas = 1;
+    for (let i = 1; i < $RENDER_WORKERS; i += 1) {
+      const copy = structuredClone(worker);
+      copy.metadata.name = worker.metadata.name + '-' + (i + 1);
+      const c = copy.spec.template.spec.containers[0];
+      c.ports[0].containerPort += 10 * i;
+      c.env = [...c.env.filter((e) => e.name !== 'PORT'), { name: 'PORT', value: String(c.ports[0].containerPort) }];
+      docs.push(copy);
+    }
+  }
   for (const doc of docs) for (const c of doc.spec?.template?.spec?.containers ?? []) {
     const port = c.ports?.[0]?.containerPort;
     delete c.ports;
@@ -95,8 +159,8 @@ podman secret rm memoreel-pods >/dev/null 2>&1 || true
 podman kube play --network host "$MANIFEST" >/dev/null
 
 ports=$(node -e "
-  const y=require('fs').readFileSync('$MANIFEST.chart','utf8');
-  console.log([...y.matchAll(/containerPort: (\d+)/g)].map(m=>m[1]).join(' '))")
+  const y=require('fs').readFileSync('$MANIFEST','utf8');
+  console.log([...new Set([...y.matchAll(/port: (\d+)/g)].map(m=>m[1]))].join(' '))")
 for port in $ports; do
   for _ in $(seq 1 90); do
     curl -fsS -m 2 "http://127.0.0.1:${port}/health/ready" >/dev/null 2>&1 && break
