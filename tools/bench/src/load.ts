@@ -4,12 +4,14 @@
  *   landing  GET /, GET /pricing, the ProductPrices query
  *   upload   (guests and projects made first) requestPhotoUploads → PUT the photo → completePhotoUploads
  *            → deletePhotos (keeps each project under its plan's photo limit)
+ *   projects (guests with a project and a photo made first) the dashboard's Projects query, as
+ *            signed-in visitors
  *   viewer   (a share made first) GET /v/{id}, the SharedVideo query, recordShareView
  * Prints one JSON object: per journey the requests, throughput, p50/p95/p99 latency and errors
  * (network errors, timeouts, non-2xx, GraphQL errors in 200 answers).
  *
  *   npm run --workspace tools/bench load [-- http://127.0.0.1:3000]
- *   LOAD_DURATION=10 (seconds per journey)  LOAD_CONNECTIONS=10  LOAD_JOURNEYS=landing,upload,viewer
+ *   LOAD_DURATION=10 (seconds per journey)  LOAD_CONNECTIONS=10  LOAD_JOURNEYS=landing,upload,projects,viewer
  *
  * Every virtual client sends its own X-Forwarded-For (the gateway believes it from loopback), so the
  * per-address budgets (GraphQL 1,200/min, guests 30/hour: docs/gateway-limits.md) meter each client
@@ -34,7 +36,9 @@ interface Step extends RawRequest {
 const target = (process.argv[2] ?? process.env.MEMOREEL_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const durationSeconds = Number(process.env.LOAD_DURATION ?? 10);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 10);
-const journeys = (process.env.LOAD_JOURNEYS ?? 'landing,upload,viewer').split(',').map((j) => j.trim());
+const journeys = (process.env.LOAD_JOURNEYS ?? 'landing,upload,projects,viewer')
+  .split(',')
+  .map((j) => j.trim());
 
 /** A 320×240 JPEG (717 bytes): media checks magic bytes and decodes every upload whole. */
 const PHOTO = Buffer.from(
@@ -323,6 +327,32 @@ async function upload(): Promise<JourneyResult> {
   ]);
 }
 
+async function projects(): Promise<JourneyResult> {
+  // One signed-in guest per connection, each with a project holding a photo (the cards sign its thumbnail).
+  const guests = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const guest = await guestWithProject();
+      await uploadPhoto(guest);
+      return guest;
+    }),
+  );
+  let next = 0;
+  const query = graphqlBody(
+    'query Projects { projects { id name product createdAt updatedAt videoSettings { durationPerPhoto } photos { id url } photoCount } }',
+  );
+  return run([
+    {
+      method: 'POST',
+      path: '/graphql',
+      setupRequest: (req, context) => {
+        context.guest ??= guests[next++ % guests.length];
+        const guest = context.guest as Guest;
+        return { ...req, headers: jsonHeaders(guest.address, guest.token), body: query };
+      },
+    },
+  ]);
+}
+
 async function viewer(): Promise<JourneyResult> {
   const owner = await guestWithProject();
   await uploadPhoto(owner);
@@ -362,7 +392,7 @@ async function viewer(): Promise<JourneyResult> {
   );
 }
 
-const available: Record<string, () => Promise<JourneyResult>> = { landing, upload, viewer };
+const available: Record<string, () => Promise<JourneyResult>> = { landing, upload, projects, viewer };
 
 try {
   const live = await fetch(`${target}/health/ready`).catch(() => null);
