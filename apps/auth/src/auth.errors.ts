@@ -135,3 +135,10 @@ export class TokenRequiredError extends ValidationError {
     super(authMessages.library.tokenVerification);
   }
 }
+
+/** An administrator barred this user from signing in (Manage Users). */
+export class UserDisabledError extends DomainError {
+  constructor() {
+    super(authErrorCodes.userDisabled, errors.userDisabled);
+  }
+}

@@ -1,5 +1,6 @@
 import { LOGGER, type Logger, loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { AuthConfig, authConfigFrom, authEnvironment } from './auth.config.js';
 import { AltchaBotCheck } from './bot-check/altcha-bot-check.js';
 import { BotCheckHandlers } from './bot-check/bot-check.handlers.js';
@@ -30,7 +31,11 @@ import { OidcProviders } from './social/oidc-providers.js';
 import { SocialHandlers } from './social/social.handlers.js';
 import { SocialService } from './social/social.service.js';
 import { AdminEmails } from './users/admin-emails.js';
+import { AdminUsersHandlers } from './users/admin-users.handlers.js';
+import { AdminUsersRepository } from './users/admin-users.repository.js';
+import { AdminUsersService } from './users/admin-users.service.js';
 import { EmailConfirmation } from './users/email-confirmation.js';
+import { RecordAdminTierChanges } from './users/record-admin-tier-changes.js';
 import { UsersHandlers } from './users/users.handlers.js';
 import { UsersRepository } from './users/users.repository.js';
 import { UsersService } from './users/users.service.js';
@@ -48,6 +53,9 @@ export class AuthModule {
         BotCheckHandlers,
         KeysHandlers,
         NewsletterHandlers,
+        AdminUsersHandlers,
+        RecordAdminTierChanges,
+        AdminOverviewHandler,
       ],
       providers: [
         {
@@ -96,6 +104,8 @@ export class AuthModule {
         RemoveExpiredRows,
         NewsletterSubscriptionsRepository,
         NewsletterService,
+        AdminUsersRepository,
+        AdminUsersService,
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { BillingConfig, billingConfigFrom, billingEnvironment } from './billing.config.js';
 import { BillingDatabase } from './database/billing-database.js';
 import { PaymentProvider } from './payments/payment-provider.js';
@@ -22,7 +23,13 @@ export class BillingModule {
   static register(): DynamicModule {
     return {
       module: BillingModule,
-      controllers: [PricesHandlers, UpgradesHandlers, PaymentsHandlers, PurchasesHandlers],
+      controllers: [
+        PricesHandlers,
+        UpgradesHandlers,
+        PaymentsHandlers,
+        PurchasesHandlers,
+        AdminOverviewHandler,
+      ],
       providers: [
         {
           provide: BillingConfig,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { MediaDatabase } from './database/media-database.js';
 import { BlobsRepository } from './photos/blobs.repository.js';
 import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
@@ -26,6 +27,7 @@ export class MediaModule {
         RemakeVideoDerivativeWhenFilterChanged,
         DeleteObjectWhenPhotoDeleted,
         DeleteObjectsWhenProjectDeleted,
+        AdminOverviewHandler,
       ],
       providers: [MediaDatabase, PhotoStorage, BlobsRepository, PhotosService, SweepExpiredUploads],
     };

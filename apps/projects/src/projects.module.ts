@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
+import { AdminUserProjectsHandler } from './admin-user-projects.handler.js';
 import { ProjectsDatabase } from './database/projects-database.js';
 import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
 import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
@@ -37,6 +39,8 @@ export class ProjectsModule {
         PhotosForShareHandlers,
         FriendLinksHandlers,
         PendingPhotosHandlers,
+        AdminOverviewHandler,
+        AdminUserProjectsHandler,
       ],
       providers: [
         ProjectsDatabase,

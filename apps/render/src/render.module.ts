@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { RenderDatabase } from './database/render-database.js';
 import { MusicHandlers } from './music/music.handlers.js';
 import { MusicService } from './music/music.service.js';
@@ -25,6 +26,7 @@ export class RenderModule {
         RendersHandlers,
         RecordWorkerReports,
         DeleteRendersWhenProjectDeleted,
+        AdminOverviewHandler,
       ],
       providers: [
         RenderDatabase,

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { SharingDatabase } from './database/sharing-database.js';
 import { ConfirmProbeWhenRecorded } from './probe/confirm-probe-when-recorded.js';
 import { DeleteShareWhenProjectDeleted } from './shares/delete-share-when-project-deleted.js';
@@ -12,7 +13,12 @@ export class SharingModule {
   static register(): DynamicModule {
     return {
       module: SharingModule,
-      controllers: [ConfirmProbeWhenRecorded, SharesHandlers, DeleteShareWhenProjectDeleted],
+      controllers: [
+        ConfirmProbeWhenRecorded,
+        SharesHandlers,
+        DeleteShareWhenProjectDeleted,
+        AdminOverviewHandler,
+      ],
       providers: [SharingDatabase, SharesService, ProjectsLookup, SharedVideoMedia],
     };
   }

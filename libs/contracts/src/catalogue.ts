@@ -1,3 +1,5 @@
+import * as adminOverview from './admin/service-overview.js';
+import * as authAdminUsers from './auth/admin-users.js';
 import * as authRequests from './auth/auth.requests.js';
 import * as newsletter from './auth/newsletter.js';
 import * as billing from './billing/billing.js';
@@ -10,6 +12,7 @@ import type {
 } from './common/define.js';
 import * as mediaPhotoEdits from './media/photo-edits.js';
 import * as mediaPhotos from './media/photos.js';
+import * as projectsAdminUserProjects from './projects/admin-user-projects.js';
 import * as projectsFriendLinks from './projects/friend-links.js';
 import * as projectsPhotos from './projects/photos.js';
 import * as projectsPhotosForShare from './projects/photos-for-share.js';
@@ -23,11 +26,14 @@ import * as sharingShares from './sharing/shares.js';
 
 /** Every contract on the bus. Add new modules here; docs/events.asyncapi.yaml is generated from it. */
 const modules = [
+  adminOverview,
+  authAdminUsers,
   authRequests,
   billing,
   newsletter,
   mediaPhotoEdits,
   mediaPhotos,
+  projectsAdminUserProjects,
   projectsFriendLinks,
   projectsPhotos,
   projectsPhotosForShare,

@@ -1,3 +1,5 @@
+export * from './admin/service-overview.js';
+export * from './auth/admin-users.js';
 export * from './auth/auth.messages.js';
 export * from './auth/auth.model.js';
 export * from './auth/auth.requests.js';
@@ -9,6 +11,7 @@ export * from './common/define.js';
 export * from './common/envelope.js';
 export * from './media/photo-edits.js';
 export * from './media/photos.js';
+export * from './projects/admin-user-projects.js';
 export * from './projects/friend-links.js';
 export * from './projects/photos.js';
 export * from './projects/photos-for-share.js';

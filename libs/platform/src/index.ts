@@ -1,3 +1,4 @@
+export * from './admin/service-overview.js';
 export * from './bus/index.js';
 export * from './config/index.js';
 export * from './database/index.js';

@@ -20,6 +20,7 @@ import {
   RefreshTokenNotFoundError,
   RefreshTokenReusedError,
   SessionNotFoundError,
+  UserDisabledError,
 } from '../auth.errors.js';
 import { BotCheck } from '../bot-check/bot-check.js';
 import { randomToken, seal, sha256, unseal } from '../crypto/tokens.js';
@@ -121,7 +122,7 @@ export class SessionsService {
       }
       await this.sessions.touchSession(tx, session.id, now, new Date(now.getTime() + SESSION_INACTIVITY_MS));
       const user = await this.users.findById(tx, session.userId);
-      if (!user) return { kind: 'gone' } as const;
+      if (!user || user.disabledAt) return { kind: 'gone' } as const;
       return { kind: 'refreshed', session: await this.answer(user, session, next) } as const;
     });
     // Thrown after the commit: the revocation must stick.
@@ -190,6 +191,8 @@ export class SessionsService {
 
   /** Opens a session for `user` within `db` (a transaction when the sign-in changes other rows too). */
   async open(db: AuthDb, signingIn: UserRecord, client: Client): Promise<Session> {
+    // Every way in (password, link or code, provider) ends here, so this one check bars them all.
+    if (signingIn.disabledAt) throw new UserDisabledError();
     const user = await this.adminEmails.syncAdminRole(db, signingIn);
     const now = Date.now();
     const session = await this.sessions.createSession(db, {

@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   [authErrorCodes.refreshTokenReused]: 401,
   [ErrorCodes.unauthorized]: 401,
   [authErrorCodes.otpExpired]: 403,
+  [authErrorCodes.userDisabled]: 403,
   [ErrorCodes.forbidden]: 403,
   [ErrorCodes.notFound]: 404,
   [ErrorCodes.conflict]: 409,

@@ -85,6 +85,7 @@ export const authMessages = {
     authenticationRequired: 'Authentication required',
     socialSignInFailed: 'Sign-in with the provider failed. Please try again.',
     providerUnavailable: 'The sign-in provider is unavailable. Please try again later.',
+    userDisabled: 'This account has been disabled. Please contact support if you think this is a mistake.',
   },
 } as const;
 
@@ -107,4 +108,6 @@ export const authErrorCodes = {
   weakPassword: 'weak_password',
   notAuthenticated: 'not_authenticated',
   badOAuthCallback: 'bad_oauth_callback',
+  /** GoTrue's code for a user an administrator has barred from signing in. */
+  userDisabled: 'user_banned',
 } as const;

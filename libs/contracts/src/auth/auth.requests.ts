@@ -221,11 +221,16 @@ export const userConverted = defineEvent('auth.user.converted', {
 });
 
 /** Why sessions ended before their time. */
-export const SESSION_REVOCATION_REASONS = ['sign-out', 'password-changed', 'reuse-detected'] as const;
+export const SESSION_REVOCATION_REASONS = [
+  'sign-out',
+  'password-changed',
+  'reuse-detected',
+  'disabled-by-admin',
+] as const;
 
 export const sessionsRevoked = defineLive('auth.session.revoked', {
   summary:
-    'Sessions that ended before their time (sign-out, a new password, a stolen refresh token): every gateway closes their live connections at once and refuses their access tokens.',
+    'Sessions that ended before their time (sign-out, a new password, a stolen refresh token, an admin barring the user): every gateway closes their live connections at once and refuses their access tokens.',
   data: z.object({
     userId: z.uuid(),
     sessionIds: z.array(z.uuid()).min(1),

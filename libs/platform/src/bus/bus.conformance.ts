@@ -342,6 +342,34 @@ export function describeBusConformance(label: string, factory: BusFactory): void
       });
     });
 
+    describe('stream states', () => {
+      it("reports each stream's size and the state of the durables under a prefix", async () => {
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let started = 0;
+        await bus.consumeEvents({ durable: 'conf-stats-a', subjects: ['conf.stats.happened'] }, async () => {
+          started++;
+          await held;
+        });
+        await bus.consumeEvents({ durable: 'conf-other', subjects: ['conf.other.happened'] }, async () => {});
+        await bus.publishEvent('conf.stats.happened', { n: 1 }, { msgId: 'evt-stats-1' });
+        await bus.publishEvent('conf.stats.happened', { n: 2 }, { msgId: 'evt-stats-2' });
+        await waitFor(() => started === 1, 'the first event in its handler');
+
+        const { streams, consumers } = await bus.describeStreams('conf-stats-');
+        expect(streams.map((s) => s.stream)).toEqual(['events', 'jobs', 'dead']);
+        expect(streams[0]?.messages).toBeGreaterThanOrEqual(2);
+        expect(consumers.map((c) => [c.stream, c.durable])).toEqual([['events', 'conf-stats-a']]);
+        // Prefetched messages count as given out on NATS, as waiting in-process: two either way.
+        const [state] = consumers;
+        expect(state && state.pending + state.ackPending).toBe(2);
+        expect(state?.ackPending).toBeGreaterThanOrEqual(1);
+        release();
+      });
+    });
+
     describe('jobs', () => {
       it('gives each job to one of the workers sharing a durable consumer', async () => {
         const handled: string[] = [];

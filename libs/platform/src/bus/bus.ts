@@ -186,6 +186,28 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** The bus's three streams, by what they carry. */
+export type StreamKind = 'events' | 'jobs' | 'dead';
+
+export interface StreamState {
+  stream: StreamKind;
+  /** Messages the stream holds now. */
+  messages: number;
+  /** Null where the binding does not count bytes (in-process). */
+  bytes: number | null;
+}
+
+export interface ConsumerState {
+  stream: StreamKind;
+  durable: string;
+  /** Not given to a handler yet. */
+  pending: number;
+  /** Given to a handler and not acknowledged yet. */
+  ackPending: number;
+  /** Waiting for, or in, another delivery after a failure. */
+  redelivered: number;
+}
+
 export type RequestHandler = (message: RequestMessage) => Promise<unknown>;
 export type DeliveryHandler = (message: DeliveredMessage) => Promise<void>;
 export type LiveHandler = (message: BusMessage) => void;
@@ -226,6 +248,12 @@ export interface Bus {
   /** Best-effort fan-out to whoever listens now (browser pushes). Rejects while disconnected. */
   publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void>;
   subscribeLive(subject: string, handler: LiveHandler): Subscription;
+
+  /**
+   * For operators (the Database Admin screen): each stream's size, and the durables this process
+   * consumes whose names start with `durablePrefix` (`<service>--`, see `durableName`).
+   */
+  describeStreams(durablePrefix: string): Promise<{ streams: StreamState[]; consumers: ConsumerState[] }>;
 
   /** True when the bus can carry messages now (used by /health/ready). */
   isReady(): Promise<boolean>;

@@ -9,6 +9,7 @@ import {
   busDefaults,
   type ConsumerOptions,
   type ConsumerSettings,
+  type ConsumerState,
   consumerSettings,
   DeadLetterHeaders,
   type DeliveredMessage,
@@ -23,6 +24,8 @@ import {
   type RequestOptions,
   ResponderError,
   redeliveryDelayMs,
+  type StreamKind,
+  type StreamState,
   type Subscription,
 } from './bus.js';
 import { runInReceivedTrace, withTraceContext } from './trace-context.js';
@@ -144,6 +147,16 @@ class MemoryConsumer {
     };
   }
 
+  state(stream: StreamKind): ConsumerState {
+    return {
+      stream,
+      durable: this.durable,
+      pending: this.ready.length,
+      ackPending: this.workers.reduce((sum, worker) => sum + worker.inFlight.size, 0),
+      redelivered: this.redeliveries.size,
+    };
+  }
+
   close(): void {
     for (const timer of this.redeliveries) clearTimeout(timer);
     this.redeliveries.clear();
@@ -262,6 +275,15 @@ class MemoryStream {
     }
     for (const message of backlog) consumer.enqueue(message);
     return consumer;
+  }
+
+  state(stream: StreamKind, durablePrefix: string): { stream: StreamState; consumers: ConsumerState[] } {
+    return {
+      stream: { stream, messages: this.retained.length, bytes: null },
+      consumers: [...this.consumers.values()]
+        .filter((consumer) => consumer.durable.startsWith(durablePrefix))
+        .map((consumer) => consumer.state(stream)),
+    };
   }
 
   close(): void {
@@ -409,6 +431,17 @@ export class InProcessBus implements Bus {
         this.liveListeners.delete(listener);
       },
     });
+  }
+
+  async describeStreams(
+    durablePrefix: string,
+  ): Promise<{ streams: StreamState[]; consumers: ConsumerState[] }> {
+    const states = [
+      this.events.state('events', durablePrefix),
+      this.jobs.state('jobs', durablePrefix),
+      this.dead.state('dead', durablePrefix),
+    ];
+    return { streams: states.map((s) => s.stream), consumers: states.flatMap((s) => s.consumers) };
   }
 
   async isReady(): Promise<boolean> {

@@ -36,6 +36,7 @@ import {
   busDefaults,
   type ConsumerOptions,
   type ConsumerSettings,
+  type ConsumerState,
   consumerSettings,
   DeadLetterHeaders,
   type DeliveredMessage,
@@ -50,6 +51,8 @@ import {
   type RequestOptions,
   ResponderError,
   redeliveryDelayMs,
+  type StreamKind,
+  type StreamState,
   type Subscription,
 } from './bus.js';
 import { inboxPrefixOf, type WireLayout, wireLayout } from './nats-wire.js';
@@ -259,6 +262,8 @@ export class NatsBus implements Bus {
   private readonly js: JetStreamClient;
   private readonly wire: WireLayout;
   private readonly subscriptions = new Set<Subscription>();
+  /** Durables this connection consumes, so operators can ask about exactly those (no CONSUMER.LIST right). */
+  private readonly durables = new Map<string, { kind: StreamKind; stream: string }>();
   private readonly logger = new Logger(NatsBus.name);
   private connected = true;
 
@@ -381,6 +386,32 @@ export class NatsBus implements Bus {
     return this.track({ stop: () => this.unsubscribe(subscription) });
   }
 
+  async describeStreams(
+    durablePrefix: string,
+  ): Promise<{ streams: StreamState[]; consumers: ConsumerState[] }> {
+    const kinds: StreamKind[] = ['events', 'jobs', 'dead'];
+    const streams = await Promise.all(
+      kinds.map(async (kind): Promise<StreamState> => {
+        const { state } = await this.jsm.streams.info(this.wire[kind].stream);
+        return { stream: kind, messages: state.messages, bytes: state.bytes };
+      }),
+    );
+    const owned = [...this.durables].filter(([durable]) => durable.startsWith(durablePrefix));
+    const consumers = await Promise.all(
+      owned.map(async ([durable, { kind, stream }]): Promise<ConsumerState> => {
+        const info = await this.jsm.consumers.info(stream, durable);
+        return {
+          stream: kind,
+          durable,
+          pending: info.num_pending,
+          ackPending: info.num_ack_pending,
+          redelivered: info.num_redelivered,
+        };
+      }),
+    );
+    return { streams, consumers };
+  }
+
   async isReady(): Promise<boolean> {
     if (!this.connected || this.connection.isClosed()) return false;
     try {
@@ -477,6 +508,7 @@ export class NatsBus implements Bus {
     const settings = consumerSettings(options);
     const filters = options.subjects.map((subject) => layout.prefix + subject);
     await this.ensureConsumer(layout.stream, options.durable, filters, settings);
+    this.durables.set(options.durable, { kind: this.kindOf(layout), stream: layout.stream });
     const consumer = await this.js.consumers.get(layout.stream, options.durable);
     const messages = await consumer.consume({ max_messages: Math.max(prefetch, settings.concurrency) });
     let stopping = false;
@@ -494,6 +526,11 @@ export class NatsBus implements Bus {
         await pumping;
       },
     });
+  }
+
+  private kindOf(layout: StreamLayout): StreamKind {
+    if (layout.stream === this.wire.jobs.stream) return 'jobs';
+    return layout.stream === this.wire.dead.stream ? 'dead' : 'events';
   }
 
   private async ensureConsumer(

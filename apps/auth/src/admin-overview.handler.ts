@@ -1,0 +1,21 @@
+import { authOverview, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
+import { SERVICE_CONTEXT, type ServiceContext, serviceOverview } from '@memoreel/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AuthDatabase } from './database/auth-database.js';
+
+/** Database Admin (/admin/data): this service's schema, tables and consumers; admins only. */
+@Controller()
+export class AdminOverviewHandler {
+  constructor(
+    private readonly database: AuthDatabase,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
+  ) {}
+
+  @MessagePattern(authOverview.subject)
+  overview(
+    @Payload() { actor }: RequestEnvelopeOf<typeof authOverview>,
+  ): Promise<ReplyOf<typeof authOverview>> {
+    return serviceOverview(actor, { service: this.context.name, db: this.database, bus: this.context.bus });
+  }
+}

@@ -1,0 +1,25 @@
+import { projectsOverview, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
+import { SERVICE_CONTEXT, type ServiceContext, serviceOverview } from '@memoreel/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ProjectsDatabase } from './database/projects-database.js';
+
+/** Database Admin (/admin/data): this service's schema, tables and consumers; admins only. */
+@Controller()
+export class AdminOverviewHandler {
+  constructor(
+    private readonly database: ProjectsDatabase,
+    @Inject(SERVICE_CONTEXT) private readonly context: ServiceContext,
+  ) {}
+
+  @MessagePattern(projectsOverview.subject)
+  overview(
+    @Payload() { actor }: RequestEnvelopeOf<typeof projectsOverview>,
+  ): Promise<ReplyOf<typeof projectsOverview>> {
+    return serviceOverview(actor, {
+      service: this.context.name,
+      db: this.database,
+      bus: this.context.bus,
+    });
+  }
+}
