@@ -198,7 +198,9 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
     expect(
-      await screen.findByText('This photo is already being edited. Please wait for that edit to finish.'),
+      await screen.findByText(
+        'This photo is already being edited. Wait for that edit to finish, then try again.',
+      ),
     ).toBeTruthy();
     const again = within(dialog).getByRole('button', { name: 'Remove Background' }) as HTMLButtonElement;
     expect(again.disabled).toBe(false);

@@ -1,3 +1,5 @@
+import { photoEditMessages } from '@memoreel/domain';
+
 /** The words of steps 1–4 (spec 2 §2), in one place; toasts and rule texts live in libs/domain. */
 export const photosContent = {
   loading: {
@@ -74,7 +76,10 @@ export const photosContent = {
     back: 'Back to Sort Photos',
     forward: 'Next: Animate Photos',
   },
-  /** The Background Removal and AI Photo Enhancement dialogs (spec 2 §2 step 3, §4, §8). */
+  /**
+   * The Background Removal and AI Photo Enhancement dialogs (spec 2 §2 step 3, §4); their spec toasts,
+   * hints and errors come from libs/domain, which the photo-edit service shares.
+   */
   aiEdits: {
     REMOVE_BACKGROUND: {
       title: 'Background Removal',
@@ -82,12 +87,12 @@ export const photosContent = {
         'Keep the people or subject of this photo and make the background transparent. Your original stays as it is until you apply the result.',
       action: 'Remove Background',
       working: 'Removing background...',
-      hint: 'Starting background removal... This may take 2-10 seconds',
+      hint: photoEditMessages.backgroundRemovalHint,
       progressLabel: 'Background removal progress',
       result: 'Background removed',
       apply: 'Apply Changes',
-      success: 'Background removed successfully',
-      failure: 'Failed to remove background',
+      success: photoEditMessages.backgroundRemoved,
+      failure: photoEditMessages.backgroundRemovalFailed,
     },
     ENHANCE: {
       title: 'AI Photo Enhancement',
@@ -95,12 +100,12 @@ export const photosContent = {
         'Upscale and gently sharpen a small or soft photo so it holds up on a big screen. Your original stays as it is until you apply the result.',
       action: 'Enhance Photo',
       working: 'Enhancing photo...',
-      hint: 'Starting photo enhancement... This may take 30-60 seconds',
+      hint: photoEditMessages.enhancementHint,
       progressLabel: 'Photo enhancement progress',
       result: 'Enhanced',
       apply: 'Apply Enhancement',
-      success: 'Photo enhanced successfully',
-      failure: 'Failed to enhance photo',
+      success: photoEditMessages.enhanced,
+      failure: photoEditMessages.enhancementFailed,
     },
     original: 'Original',
     keepOriginal: 'Keep Original',
@@ -113,8 +118,8 @@ export const photosContent = {
       `${from.width} × ${from.height} → ${to.width} × ${to.height}`,
     compareHint: 'Drag the divider, or focus it and use the arrow keys, to compare.',
     upgradeBadge: 'Included with an upgrade',
-    inProgress: 'This photo is already being edited. Please wait for that edit to finish.',
-    noImageUrl: 'No image URL available',
+    inProgress: photoEditMessages.inProgress,
+    noImageUrl: photoEditMessages.noImageUrl,
     liveLost: 'Lost the live connection to the server. Please try again.',
   },
   animate: {
