@@ -4,7 +4,8 @@
 #   localhost/memoreel/render-worker:<tag>  the same + Chromium, ffmpeg, fonts, the render page
 #   localhost/memoreel/photo-edit-worker:<tag>  the photo-edit worker with its models
 # and prints their sizes. Slow (a full npm install and build inside the image): ~10–20 min on 2 cores.
-#   bash deploy/build-images.sh [--tag 0.1.0] [--only service|render-worker|photo-edit-worker] [--commit HEAD]
+#   bash deploy/build-images.sh [--tag 0.1.0] [--only service,render-worker,photo-edit-worker] [--commit HEAD]
+#                               [--exclude @memoreel/photo-edit-worker]   (projects the build leaves out)
 # --commit builds a commit (git archive) instead of the working tree, so work in progress stays out.
 # The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads, and
 # an Nx cache ($NX_CACHE) so that a source change rebuilds only the projects it touches; the npm
@@ -15,6 +16,7 @@ cd "$(dirname "$0")/.."
 TAG=$(node -p "require('./package.json').version")
 ONLY=""
 COMMIT=""
+EXCLUDE=@memoreel/standalone
 NPM_CACHE=${NPM_CACHE:-$HOME/.npm}
 # Nx's cache, kept between builds: a change rebuilds only the projects it touches.
 NX_CACHE=${NX_CACHE:-/var/tmp/memoreel-nx-cache}
@@ -24,6 +26,7 @@ while [[ $# -gt 0 ]]; do
     --tag) TAG=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --commit) COMMIT=$2; shift 2 ;;
+    --exclude) EXCLUDE="$EXCLUDE,$2"; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -58,14 +61,14 @@ fi
 mkdir -p "$NPM_CACHE" "$NX_CACHE"
 
 targets=(service render-worker photo-edit-worker)
-[[ -n $ONLY ]] && targets=("$ONLY")
+[[ -n $ONLY ]] && IFS=, read -ra targets <<<"$ONLY"
 for target in "${targets[@]}"; do
   echo "━━ localhost/memoreel/${target}:${TAG}"
   started=$SECONDS
   podman build --network host \
     --volume "$NPM_CACHE:/root/.npm" --volume "$NX_CACHE:/src/.nx/cache" \
     --file "$context/deploy/Containerfile" --ignorefile "$context/deploy/containerignore" \
-    --build-arg "NODE_TGZ=${NODE_TGZ}" --build-arg "NPM_TGZ=${NPM_TGZ}" \
+    --build-arg "NODE_TGZ=${NODE_TGZ}" --build-arg "NPM_TGZ=${NPM_TGZ}" --build-arg "NX_EXCLUDE=${EXCLUDE}" \
     --target "$target" \
     --label "org.opencontainers.image.version=${TAG}" \
     --label "org.opencontainers.image.source=memoreel" \
