@@ -4,6 +4,7 @@ import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } 
 import { GraphQLModule } from '@nestjs/graphql';
 import { AccessTokenVerifier } from './accounts/access-token.js';
 import { AuthModule } from './accounts/auth.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { FriendLinksModule } from './friend-links/friend-links.module.js';
 import { DEFAULT_TRUSTED_PROXIES, GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
 import { formatGraphQLError } from './graphql/format-error.js';
@@ -54,6 +55,7 @@ export class GatewayModule implements NestModule {
         GatewayContextModule.register(gateway),
         AuthModule,
         FriendLinksModule,
+        AdminModule,
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [AuthModule],
