@@ -1,6 +1,13 @@
 import { type Dimensions, type ToolsRuntime, UNREADABLE_IMAGE } from './tools-session';
 import { crashedJob, WorkerPool } from './worker-pool';
-import type { HeicJob, HeicJobResult, ToolJob, ToolJobResult } from './worker-protocol';
+import type {
+  DecodeAheadResult,
+  ForgetFile,
+  HeicJob,
+  HeicJobResult,
+  ToolJobResult,
+  ToolsWorkerJob,
+} from './worker-protocol';
 
 /**
  * Two workers where there are two cores: in tools/bench a batch of 12 MP photos took 178 ms a photo
@@ -29,7 +36,7 @@ export interface BrowserRuntime extends ToolsRuntime {
  * with no network. The HEIC decoder (3 MB of WebAssembly) is started a moment later, when the page is idle.
  */
 export function createBrowserRuntime(): BrowserRuntime {
-  const tools = new WorkerPool<ToolJob, ToolJobResult>(
+  const tools = new WorkerPool<ToolsWorkerJob, ToolJobResult | DecodeAheadResult>(
     () =>
       new Worker(new URL('./image-tools.worker.ts', import.meta.url), {
         type: 'module',
@@ -37,6 +44,7 @@ export function createBrowserRuntime(): BrowserRuntime {
       }),
     poolSize(),
     crashedJob,
+    (job) => job.fileId,
   );
   let heic: WorkerPool<HeicJob, HeicJobResult> | null = null;
   const heicPool = () => {
@@ -51,7 +59,11 @@ export function createBrowserRuntime(): BrowserRuntime {
   const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
   const warmUp = idle(() => heicPool());
   return {
-    runTool: (job) => tools.run(job),
+    runTool: (job) => tools.run(job) as Promise<ToolJobResult>,
+    decodeAhead: (job) => {
+      void tools.run(job);
+    },
+    forget: (fileId) => tools.release(fileId, { kind: 'forget', fileId } satisfies ForgetFile),
     convertHeic: (job) => heicPool().run(job),
     measure,
     dispose() {

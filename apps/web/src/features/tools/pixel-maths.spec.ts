@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPixelTool, CANVAS_FILTER, placementFor, sizeProblem } from './pixel-maths';
+import { applyPixelTool, CANVAS_COLOUR_OP, placementFor, sizeProblem } from './pixel-maths';
 import type { PixelToolId, ToolId } from './tool-catalogue';
 
 function rgba(...pixels: [number, number, number, number][]): Uint8ClampedArray {
@@ -44,13 +44,15 @@ describe('colour tools on chosen pixels', () => {
     expect(run('darken', [100, 255, 1, 200])).toEqual([[80, 204, 1, 200]]);
   });
 
-  it('has a canvas filter for every colour tool, with the same factors', () => {
-    expect(CANVAS_FILTER).toEqual({
-      grayscale: 'grayscale(1)',
-      sepia: 'sepia(1)',
-      invert: 'invert(1)',
-      brighten: 'brightness(1.2)',
-      darken: 'brightness(0.8)',
+  it('has a native canvas op for every colour tool, with the same factors', () => {
+    expect(CANVAS_COLOUR_OP).toEqual({
+      grayscale: { filter: 'grayscale(1)' },
+      sepia: { filter: 'sepia(1)' },
+      invert: { blend: 'difference', fill: '#ffffff' },
+      // c + 0.2 × c
+      brighten: { blend: 'lighter', alpha: 0.2 },
+      // c × 204 / 255
+      darken: { blend: 'multiply', fill: 'rgb(204, 204, 204)' },
     });
   });
 });

@@ -7,17 +7,35 @@ import {
 } from './tool-catalogue';
 
 /**
- * The colour tools as CSS filter functions, which a 2D canvas applies natively while drawing (no pixel
- * readback). The typed-array versions below compute the same maths (CSS Filter Effects matrices) for
- * browsers whose OffscreenCanvas has no `filter`, and pin the maths down in tests.
+ * How a 2D canvas does each colour tool natively, without reading pixels back into script:
+ * - a CSS filter, applied while the image is drawn (grayscale and sepia need its colour matrix);
+ * - or a second pass with a blend mode, which Chromium runs about twice as fast as a filter pass
+ *   (tools/bench image-tools): `difference` with white is 255 − c exactly; `lighter` adds the image
+ *   again at 20 % (c + 0.2c); `multiply` by rgb(204, 204, 204) is c × 204/255 = c × 0.8.
+ * Against the typed-array maths below (exact, and what the unit tests pin down), Chromium 156 is
+ * off by at most one level for every one of the 16.7 M colours (invert: never; checked in
+ * e2e/tools.spec.ts and tools/bench): less than the JPEG encoding then changes.
  */
-export const CANVAS_FILTER: Record<PixelToolId, string> = {
-  grayscale: 'grayscale(1)',
-  sepia: 'sepia(1)',
-  invert: 'invert(1)',
-  brighten: `brightness(${BRIGHTEN_FACTOR})`,
-  darken: `brightness(${DARKEN_FACTOR})`,
+export type CanvasColourOp =
+  | { filter: string }
+  | { blend: 'difference' | 'multiply'; fill: string }
+  | { blend: 'lighter'; alpha: number };
+
+const grey = (factor: number) => {
+  const level = Math.round(255 * factor);
+  return `rgb(${level}, ${level}, ${level})`;
 };
+
+export const CANVAS_COLOUR_OP: Record<PixelToolId, CanvasColourOp> = {
+  grayscale: { filter: 'grayscale(1)' },
+  sepia: { filter: 'sepia(1)' },
+  invert: { blend: 'difference', fill: '#ffffff' },
+  brighten: { blend: 'lighter', alpha: Math.round((BRIGHTEN_FACTOR - 1) * 100) / 100 },
+  darken: { blend: 'multiply', fill: grey(DARKEN_FACTOR) },
+};
+
+/** The largest difference, in levels of one channel, the canvas ops may have from the maths below. */
+export const CANVAS_COLOUR_TOLERANCE = 1;
 
 // Rec. 709 luma, as CSS grayscale(1).
 const GRAY = [0.2126, 0.7152, 0.0722] as const;

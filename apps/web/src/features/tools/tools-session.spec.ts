@@ -1,13 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Dimensions, ToolsRuntime } from './tools-session';
+import type { Dimensions, FileItem, ToolsRuntime } from './tools-session';
 import { ToolsSession } from './tools-session';
-import type { ToolJob, ToolJobResult } from './worker-protocol';
+import type { DecodeAheadJob, ToolJob, ToolJobResult } from './worker-protocol';
 
 /** Stands in for the workers (happy-dom has no canvas): echoes a smaller "JPEG" with swapped sides for rotations. */
 function fakeRuntime(sizes: Record<string, Dimensions> = {}) {
   const jobs: ToolJob[] = [];
+  const decodedAhead: DecodeAheadJob[] = [];
+  const forgotten: number[] = [];
   const release: (() => void)[] = [];
   const runtime: ToolsRuntime = {
+    decodeAhead: (job) => void decodedAhead.push(job),
+    forget: (fileId) => void forgotten.push(fileId),
     measure: async (url) => sizes[url] ?? { width: 40, height: 30 },
     convertHeic: async (job) => ({ id: job.id, ok: true, blob: new Blob(['jpeg']), width: 40, height: 30 }),
     runTool: (job) => {
@@ -31,6 +35,8 @@ function fakeRuntime(sizes: Record<string, Dimensions> = {}) {
   return {
     runtime,
     jobs,
+    decodedAhead,
+    forgotten,
     finishAll: () => {
       for (const done of release.splice(0)) done();
     },
@@ -80,6 +86,38 @@ describe('a tools session', () => {
       dimensions: { before: { width: 40, height: 30 }, after: { width: 30, height: 40 } },
       stats: { originalSize: 100, newSize: 1, savings: 99 },
     });
+  });
+
+  it('has each picked file decoded ahead, names the file in its tool jobs, and has it forgotten when removed', async () => {
+    const { runtime, jobs, decodedAhead, forgotten, finishAll } = fakeRuntime();
+    const session = new ToolsSession(runtime);
+    await session.addFiles([png('a.png'), png('b.png')]);
+    const [a, b] = session.getSnapshot().files as [FileItem, FileItem];
+    expect(decodedAhead).toEqual([
+      expect.objectContaining({
+        kind: 'decode-ahead',
+        fileId: a.id,
+        source: a.source,
+        width: 40,
+        height: 30,
+      }),
+      expect.objectContaining({
+        kind: 'decode-ahead',
+        fileId: b.id,
+        source: b.source,
+        width: 40,
+        height: 30,
+      }),
+    ]);
+    const run = session.run('invert');
+    await vi.waitFor(() => expect(jobs).toHaveLength(2));
+    expect(jobs.map((job) => job.fileId)).toEqual([a.id, b.id]);
+    finishAll();
+    await run;
+    session.removeFile(a.id);
+    expect(forgotten).toEqual([a.id]);
+    session.clearFiles();
+    expect(forgotten).toEqual([a.id, b.id]);
   });
 
   it('turns a HEIC photo into a JPEG once, and keeps the name and size of the file as chosen', async () => {

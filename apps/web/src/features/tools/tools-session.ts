@@ -2,7 +2,7 @@ import { isHeicFile } from './accepted-files';
 import { sizeSavings } from './format';
 import { sizeProblem } from './pixel-maths';
 import { type ToolId, toolById } from './tool-catalogue';
-import type { HeicJob, HeicJobResult, ToolJob, ToolJobResult } from './worker-protocol';
+import type { DecodeAheadJob, HeicJob, HeicJobResult, ToolJob, ToolJobResult } from './worker-protocol';
 
 /** Spec §3 "file item": one selected image. */
 export interface FileItem {
@@ -70,6 +70,10 @@ export interface ToolsState {
 
 export interface ToolsRuntime {
   runTool(job: ToolJob): Promise<ToolJobResult>;
+  /** Decodes a picked file in a worker while the visitor chooses a tool (the first tool then skips it). */
+  decodeAhead(job: DecodeAheadJob): void;
+  /** The file is gone: workers drop its decoded pixels. */
+  forget(fileId: number): void;
   convertHeic(job: HeicJob): Promise<HeicJobResult>;
   /** Natural size of an image URL (respecting EXIF orientation, as the decoder in the worker does). */
   measure(url: string): Promise<Dimensions>;
@@ -153,6 +157,14 @@ export class ToolsSession {
         source,
       };
       this.update({ files: [...this.state.files, item], preparing: this.state.preparing - 1 });
+      this.runtime.decodeAhead({
+        kind: 'decode-ahead',
+        id: this.nextId++,
+        fileId: item.id,
+        source,
+        width,
+        height,
+      });
     } catch (error) {
       if (previewUrl) URL.revokeObjectURL(previewUrl);
       const message = error instanceof Error && error.message ? error.message : UNREADABLE_IMAGE;
@@ -167,11 +179,15 @@ export class ToolsSession {
     const item = this.state.files.find((file) => file.id === id);
     if (!item) return;
     URL.revokeObjectURL(item.previewUrl);
+    this.runtime.forget(item.id);
     this.update({ files: this.state.files.filter((file) => file !== item) });
   }
 
   clearFiles(): void {
-    for (const file of this.state.files) URL.revokeObjectURL(file.previewUrl);
+    for (const file of this.state.files) {
+      URL.revokeObjectURL(file.previewUrl);
+      this.runtime.forget(file.id);
+    }
     this.update({ files: [], refused: [] });
   }
 
@@ -235,7 +251,13 @@ export class ToolsSession {
     const id = this.nextId++;
     const tooLarge = sizeProblem(tool, file.width, file.height);
     if (tooLarge) return { id, fileName: file.name, tool, message: tooLarge };
-    const result = await this.runtime.runTool({ id, tool, source: file.source });
+    const result = await this.runtime.runTool({
+      kind: 'tool',
+      id,
+      tool,
+      source: file.source,
+      fileId: file.id,
+    });
     if (!result.ok) return { id, fileName: file.name, tool, message: result.message };
     const originalSize = file.size;
     const newSize = result.blob.size;

@@ -1,15 +1,43 @@
 import type { ToolId } from './tool-catalogue';
 
-/** How the colour tools run: the canvas's own CSS filter, or a typed-array loop over getImageData. */
-export type PixelStrategy = 'filter' | 'pixels';
+/**
+ * How the colour tools run: 'canvas' is the 2D canvas's own filter and blend modes (see
+ * CANVAS_COLOUR_OP), 'pixels' a typed-array loop over getImageData.
+ */
+export type PixelStrategy = 'canvas' | 'pixels';
 
 export interface ToolJob {
+  kind: 'tool';
   id: number;
   tool: ToolId;
   source: Blob;
-  /** Normally chosen by the worker; the benchmark asks for each in turn. */
+  /** The selected file this comes from: a worker that has decoded it already reuses its pixels. */
+  fileId?: number;
+  /** Normally chosen by the worker; tools/bench asks for each in turn. */
   strategy?: PixelStrategy;
+  /** For tests and tools/bench: reads the canvas back after painting, so paint and encode are timed apart. */
+  profile?: boolean;
+  /** For tests and tools/bench: answer with the painted pixels (RGBA) instead of a JPEG. */
+  readBack?: boolean;
 }
+
+/** Decode a picked file ahead of any tool, while the visitor is still choosing one. */
+export interface DecodeAheadJob {
+  kind: 'decode-ahead';
+  id: number;
+  fileId: number;
+  source: Blob;
+  width: number;
+  height: number;
+}
+
+/** The file was removed: drop its decoded pixels. No answer. */
+export interface ForgetFile {
+  kind: 'forget';
+  fileId: number;
+}
+
+export type ToolsWorkerJob = ToolJob | DecodeAheadJob;
 
 export interface ToolJobDone {
   id: number;
@@ -19,9 +47,20 @@ export interface ToolJobDone {
   height: number;
   /** From the start of decoding to the encoded file, in the worker. */
   milliseconds: number;
-  /** The browser's own JPEG/PNG decoding and JPEG encoding within that (for tools/bench). */
+  /** The browser's own decoding (0 when the file was decoded ahead) and JPEG encoding within that. */
   decodeMilliseconds: number;
   encodeMilliseconds: number;
+  /** Drawing and the tool's pixel work; only when the job asked for `profile` (canvas work is deferred otherwise). */
+  paintMilliseconds?: number;
+  /** Only when the job asked for `readBack`. */
+  pixels?: ImageData;
+}
+
+export interface DecodeAheadDone {
+  id: number;
+  ok: true;
+  /** Whether the worker kept the decoded pixels (false when its memory budget is full). */
+  kept: boolean;
 }
 
 export interface JobFailed {
@@ -31,6 +70,7 @@ export interface JobFailed {
 }
 
 export type ToolJobResult = ToolJobDone | JobFailed;
+export type DecodeAheadResult = DecodeAheadDone | JobFailed;
 
 export interface HeicJob {
   id: number;
