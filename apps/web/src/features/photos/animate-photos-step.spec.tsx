@@ -91,6 +91,49 @@ describe('step 4: Animate Your Photos', () => {
     );
   });
 
+  it('sends an edit still inside its 500 ms with keepalive when the page goes away, once', async () => {
+    const fetchMock = stubProject(samplePhotos(1));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate right' }));
+    window.dispatchEvent(new Event('pagehide'));
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.keepalive === true);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]?.[1]?.body)).variables).toEqual({
+      id: 'photo-0',
+      transforms: {
+        start: { scale: 1, translateX: 0, translateY: 0, rotate: 15 },
+        end: { scale: 1, translateX: 0, translateY: 0, rotate: 0 },
+      },
+    });
+    // The debounce has nothing left to save, and the tab hiding after it sends nothing more.
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(saves(fetchMock)).toHaveLength(1);
+  });
+
+  it('sends a pending edit with keepalive when the tab is hidden (a phone switching apps)', async () => {
+    const fetchMock = stubProject(samplePhotos(1));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Zoom in' }));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.keepalive === true);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]?.[1]?.body)).variables.transforms.start.scale).toBe(1.1);
+  });
+
+  it('saves a pending edit at once when the step is left before the 500 ms are up', async () => {
+    const fetchMock = stubProject(samplePhotos(1));
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rotate left' }));
+    fireEvent.click(screen.getByRole('link', { name: /Next: Design Video/ }));
+    await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+    expect(saves(fetchMock)[0]?.transforms).toHaveProperty('start.rotate', -15);
+  });
+
   it('previews the motion and stops it', async () => {
     stubProject(samplePhotos(1));
     open();

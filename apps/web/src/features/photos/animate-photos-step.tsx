@@ -6,18 +6,25 @@ import { Button } from '../../ui/button';
 import { useProject } from '../project/queries';
 import { AnimationEditor } from './animation-editor';
 import { clampIndex, PhotoCarousel } from './photo-carousel';
-import { usePhotos, useSetPhotoTransforms } from './photo-queries';
+import { usePhotos, useSetPhotoTransforms, useSetPhotoTransformsOnLeave } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
+import type { Photo } from './photos-api';
 import { photosContent } from './photos-content';
 import { WhenPhotosLoaded } from './photos-load-states';
 
 const text = photosContent.animate;
+
+const clamped = (transforms: Photo['transforms']): Photo['transforms'] => ({
+  start: clampTransform(transforms.start),
+  end: clampTransform(transforms.end),
+});
 
 /** Step 4 (spec 2 §2): each photo's start and end pose, previewed as the video will move it. */
 export function AnimatePhotosStep({ projectId }: { projectId: string }) {
   const photos = usePhotos(projectId);
   const project = useProject(projectId);
   const save = useSetPhotoTransforms(projectId);
+  const saveOnLeave = useSetPhotoTransformsOnLeave(projectId);
   const [wanted, setIndex] = useState(0);
   const index = clampIndex(wanted, photos.data?.length ?? 0);
   const durationPerPhoto = project.data?.videoSettings.durationPerPhoto ?? DURATION_PER_PHOTO.default;
@@ -55,14 +62,9 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
                   key={photo.id}
                   photo={photo}
                   durationPerPhoto={durationPerPhoto}
-                  onSave={(transforms) =>
-                    save.mutate({
-                      id: photo.id,
-                      transforms: {
-                        start: clampTransform(transforms.start),
-                        end: clampTransform(transforms.end),
-                      },
-                    })
+                  onSave={(transforms) => save.mutate({ id: photo.id, transforms: clamped(transforms) })}
+                  onSaveOnLeave={(transforms) =>
+                    saveOnLeave({ id: photo.id, transforms: clamped(transforms) })
                   }
                 />
               </article>

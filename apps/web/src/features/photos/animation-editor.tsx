@@ -43,13 +43,15 @@ interface AnimationEditorProps {
   photo: Photo;
   durationPerPhoto: number;
   onSave: (transforms: Transforms) => void;
+  /** The save for a page going away, which must outlive it (a keepalive request). */
+  onSaveOnLeave: (transforms: Transforms) => void;
 }
 
 /**
  * Spec §4 "Animation editor" for one photo: Start / End keyframes edited by dragging, wheel,
  * zoom and rotation controls; a preview eased between them; edits saved after a quiet moment.
  */
-export function AnimationEditor({ photo, durationPerPhoto, onSave }: AnimationEditorProps) {
+export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave }: AnimationEditorProps) {
   const [transforms, setTransforms] = useState<Transforms>(photo.transforms);
   const latest = useLatest(transforms);
   const [keyframe, setKeyframe] = useState<Keyframe>('start');
@@ -57,6 +59,7 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave }: AnimationEd
   const [interacting, setInteracting] = useState(false);
   const [overlay, setOverlay] = useState({ rotating: false, zooming: false });
   const saveLatest = useLatest(onSave);
+  const saveOnLeaveLatest = useLatest(onSaveOnLeave);
   const [saver] = useState(
     () => new TransformSaveScheduler<Transforms>((value) => saveLatest.current(value)),
   );
@@ -96,6 +99,21 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave }: AnimationEd
     },
     [saver, stopPreview],
   );
+
+  // The page going away (reload, closed tab, a phone switching apps) sends what is pending with a
+  // request that survives it; the 500 ms debounce would otherwise lose the last edit.
+  useEffect(() => {
+    const leave = () => saver.flush((value) => saveOnLeaveLatest.current(value));
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+    };
+  }, [saver, saveOnLeaveLatest]);
 
   const edit = useCallback(
     (change: (current: PhotoTransform) => PhotoTransform) => {

@@ -10,6 +10,7 @@ import {
   reorderPhoto,
   setPhotoFilter,
   setPhotoTransforms,
+  setPhotoTransformsOnLeave,
 } from './photos-api';
 import { photosContent } from './photos-content';
 
@@ -137,4 +138,19 @@ export function useSetPhotoTransforms(projectId: string) {
     onSuccess: (photo) => queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo)),
     onError: () => toast.error(photoMessages.transformFailed),
   });
+}
+
+/**
+ * The save for a page going away: sent with keepalive, nobody waits for its answer; the cache takes
+ * the motion at once, in case the page stays (a hidden tab coming back).
+ */
+export function useSetPhotoTransformsOnLeave(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  return ({ id, transforms }: { id: string; transforms: Photo['transforms'] }) => {
+    queryClient.setQueryData<Photo[]>(key, (photos) =>
+      photos?.map((photo) => (photo.id === id ? { ...photo, transforms } : photo)),
+    );
+    setPhotoTransformsOnLeave(id, transforms);
+  };
 }

@@ -1,4 +1,5 @@
 import type { PhotoFilter, PhotoTransform } from '@memoreel/domain';
+import { bearerAuthorization } from '../../lib/access-token';
 import { graphqlRequest } from '../../lib/graphql';
 
 /** The gateway's photo operations (docs/photos-api.md), as steps 1–4 use them. */
@@ -143,17 +144,33 @@ export async function setPhotoFilter(id: string, filter: PhotoFilter): Promise<P
   return data.setPhotoFilter;
 }
 
+const SET_PHOTO_TRANSFORMS = `mutation SetPhotoTransforms($id: ID!, $transforms: PhotoTransformsInput!) {
+  setPhotoTransforms(id: $id, transforms: $transforms) { ${PHOTO_FIELDS} }
+}`;
+
 export async function setPhotoTransforms(id: string, transforms: Photo['transforms']): Promise<Photo> {
   const data = await graphqlRequest<
     { setPhotoTransforms: Photo },
     { id: string; transforms: Photo['transforms'] }
-  >(
-    `mutation SetPhotoTransforms($id: ID!, $transforms: PhotoTransformsInput!) {
-      setPhotoTransforms(id: $id, transforms: $transforms) { ${PHOTO_FIELDS} }
-    }`,
-    { id, transforms },
-  );
+  >(SET_PHOTO_TRANSFORMS, { id, transforms });
   return data.setPhotoTransforms;
+}
+
+/**
+ * The same save as the page goes away (reload, closed tab, app switched away on a phone): a
+ * `keepalive` request outlives the page, where an ordinary fetch would be cancelled with it.
+ */
+export function setPhotoTransformsOnLeave(id: string, transforms: Photo['transforms']): void {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const authorization = bearerAuthorization();
+  if (authorization) headers.authorization = authorization;
+  void fetch('/graphql', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query: SET_PHOTO_TRANSFORMS, variables: { id, transforms } }),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
 }
 
 /**

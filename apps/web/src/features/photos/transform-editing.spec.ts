@@ -121,4 +121,19 @@ describe('saving motion edits (spec §4, §9)', () => {
     expect(save).toHaveBeenCalledOnce();
     expect(saver.hasPending).toBe(false);
   });
+
+  it('hands what is pending to the page-leaving save when flushed with it, and nothing is saved twice', () => {
+    const save = vi.fn();
+    const saveOnLeave = vi.fn();
+    const saver = new TransformSaveScheduler<number>(save);
+    saver.beginInteraction();
+    saver.change(3);
+    saver.flush(saveOnLeave);
+    expect(saveOnLeave).toHaveBeenCalledExactlyOnceWith(3);
+    saver.endInteraction();
+    vi.advanceTimersByTime(1_000);
+    saver.flush(saveOnLeave);
+    expect(save).not.toHaveBeenCalled();
+    expect(saveOnLeave).toHaveBeenCalledOnce();
+  });
 });

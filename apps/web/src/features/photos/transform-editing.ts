@@ -112,12 +112,15 @@ export class TransformSaveScheduler<T> {
     if (this.pending !== null) this.arm(this.timing.afterInteractionMs);
   }
 
-  /** Saves what is pending now, if anything. */
-  flush(): void {
+  /**
+   * Saves what is pending now, if anything; `send` replaces the usual save, e.g. with a request
+   * that outlives the page when it is going away.
+   */
+  flush(send: (value: T) => void = this.save): void {
     clearTimeout(this.timer);
     const value = this.pending;
     this.pending = null;
-    if (value !== null) this.save(value);
+    if (value !== null) send(value);
   }
 
   get hasPending(): boolean {
