@@ -40,7 +40,7 @@ function fakeTransport(plan: PhotoUploadPlan, refused: string[] = []) {
 }
 
 describe('uploading photos (spec §4)', () => {
-  it('sends three at a time and completes each batch before the next', async () => {
+  it('sends three at a time and completes each batch', async () => {
     const files = Array.from({ length: 7 }, (_, index) => jpegFile(`p${index}.jpg`));
     const { transport, mostAtOnce } = fakeTransport(planFor(7));
     const summary = await uploadPhotos(PROJECT_ID, files, transport, () => {});
@@ -55,6 +55,39 @@ describe('uploading photos (spec §4)', () => {
       PROJECT_ID,
       files.map((file) => ({ name: file.name, size: 2048, contentType: 'image/jpeg' })),
     );
+  });
+
+  it('sends the next batch while the server verifies this one, completing batches one after another', async () => {
+    const files = Array.from({ length: 7 }, (_, index) => jpegFile(`p${index}.jpg`));
+    const { transport } = fakeTransport(planFor(7));
+    const events: string[] = [];
+    let finishFirstComplete = () => {};
+    vi.mocked(transport.put).mockImplementation(async (slot) => {
+      events.push(`put ${slot.uploadId}`);
+    });
+    const answer = (ids: string[]) =>
+      ids.map((uploadId) => ({ uploadId, photo: samplePhoto(0), error: null }));
+    vi.mocked(transport.complete).mockImplementation(async (_projectId, ids) => {
+      events.push(`complete ${ids.join(',')}`);
+      // The first batch's verification is slow: the rest of the PUTs go on meanwhile.
+      if (ids[0] === 'u0') await new Promise<void>((resolve) => (finishFirstComplete = resolve));
+      events.push(`completed ${ids.join(',')}`);
+      return answer(ids);
+    });
+    const uploading = uploadPhotos(PROJECT_ID, files, transport, () => {});
+    await vi.waitFor(() => expect(events).toContain('put u6'));
+    expect(events).not.toContain('complete u3,u4,u5');
+    finishFirstComplete();
+    const summary = await uploading;
+    expect(summary.uploaded).toHaveLength(7);
+    expect(events.filter((event) => event.startsWith('complete'))).toEqual([
+      'complete u0,u1,u2',
+      'completed u0,u1,u2',
+      'complete u3,u4,u5',
+      'completed u3,u4,u5',
+      'complete u6',
+      'completed u6',
+    ]);
   });
 
   it("reports each file, a refused one with the server's reason, and the files without room", async () => {

@@ -1,13 +1,11 @@
 import { inUploadBatches, photoContentTypeOf } from '@memoreel/domain';
-import {
-  completePhotoUploads,
-  type Photo,
-  type PhotoUploadFile,
-  type PhotoUploadPlan,
-  type PhotoUploadResult,
-  type PhotoUploadSlot,
-  putPhotoBytes,
-  requestPhotoUploads,
+// Types only: the upload runs wherever a transport is given (tools/bench runs it in Node).
+import type {
+  Photo,
+  PhotoUploadFile,
+  PhotoUploadPlan,
+  PhotoUploadResult,
+  PhotoUploadSlot,
 } from './photos-api';
 
 /** One file of an upload as the progress list shows it. */
@@ -33,18 +31,14 @@ export interface UploadTransport {
   complete: (projectId: string, uploadIds: string[]) => Promise<PhotoUploadResult[]>;
 }
 
-export const gatewayTransport: UploadTransport = {
-  request: requestPhotoUploads,
-  put: (slot, file, onProgress) => putPhotoBytes(slot, file, onProgress),
-  complete: completePhotoUploads,
-};
-
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Spec §4 upload flow: reserve slots for the files, then send them three at a time with presigned
- * PUTs, completing each batch so its photos appear while the next is on its way. `onChange` gets
- * every file's state whenever one changes.
+ * PUTs, completing each batch so its photos appear while the next is on its way. The next batch's
+ * PUTs start as soon as this batch's bytes are sent: the server verifies one batch while the next
+ * goes up (completes still run one after another, so photos join the project in the order chosen).
+ * `onChange` gets every file's state whenever one changes.
  */
 export async function uploadPhotos(
   projectId: string,
@@ -76,21 +70,8 @@ export async function uploadPhotos(
     summary.failed.push({ name: files[index]?.name ?? '', error });
   };
 
-  for (const batch of inUploadBatches(plan.slots)) {
-    const sent = await Promise.all(
-      batch.map(async (slot) => {
-        const file = files[slot.fileIndex];
-        if (!file) return { slot, putError: 'The file is gone.' };
-        update(slot.fileIndex, { state: 'uploading' });
-        try {
-          await transport.put(slot, file, (fraction) => update(slot.fileIndex, { fraction }));
-          update(slot.fileIndex, { state: 'processing', fraction: 1 });
-          return { slot, putError: null };
-        } catch (error) {
-          return { slot, putError: messageOf(error) };
-        }
-      }),
-    );
+  type Sent = { slot: PhotoUploadSlot; putError: string | null };
+  const complete = async (sent: Sent[]) => {
     // Every slot is completed, a failed PUT's too: the server then gives its place in the quota
     // back at once instead of holding it until the reservation runs out.
     let results: Map<string, PhotoUploadResult>;
@@ -105,7 +86,7 @@ export async function uploadPhotos(
       );
     } catch (error) {
       for (const { slot, putError } of sent) fail(slot.fileIndex, putError ?? messageOf(error));
-      continue;
+      return;
     }
     for (const { slot, putError } of sent) {
       const result = results.get(slot.uploadId);
@@ -117,7 +98,27 @@ export async function uploadPhotos(
         fail(slot.fileIndex, result?.error ?? 'The server did not confirm this photo.');
       }
     }
+  };
+
+  let completing: Promise<void> = Promise.resolve();
+  for (const batch of inUploadBatches(plan.slots)) {
+    const sent = await Promise.all(
+      batch.map(async (slot): Promise<Sent> => {
+        const file = files[slot.fileIndex];
+        if (!file) return { slot, putError: 'The file is gone.' };
+        update(slot.fileIndex, { state: 'uploading' });
+        try {
+          await transport.put(slot, file, (fraction) => update(slot.fileIndex, { fraction }));
+          update(slot.fileIndex, { state: 'processing', fraction: 1 });
+          return { slot, putError: null };
+        } catch (error) {
+          return { slot, putError: messageOf(error) };
+        }
+      }),
+    );
+    completing = completing.then(() => complete(sent));
   }
+  await completing;
   return summary;
 }
 

@@ -3,8 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { photoKeys, useRefreshPhotos } from './photo-queries';
-import { fetchPhotoQuota } from './photos-api';
-import { gatewayTransport, type UploadingFile, type UploadTransport, uploadPhotos } from './upload-photos';
+import { completePhotoUploads, fetchPhotoQuota, putPhotoBytes, requestPhotoUploads } from './photos-api';
+import { type UploadingFile, type UploadTransport, uploadPhotos } from './upload-photos';
+
+/** The browser's way: GraphQL for slots and completes, XMLHttpRequest PUTs (with progress) to storage. */
+export const gatewayTransport: UploadTransport = {
+  request: requestPhotoUploads,
+  put: (slot, file, onProgress) => putPhotoBytes(slot, file, onProgress),
+  complete: completePhotoUploads,
+};
 
 /** Files that fit only in part: the 'Photo Limit Reached' confirmation is open for them. */
 export interface PartialUpload {
