@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { AdminDataPage } from '../../features/admin-data/admin-data-page';
 
 export const Route = createFileRoute('/admin/data')({
-  component: () => <ComingSoonPage title="Database Admin" />,
+  component: AdminDataPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '../../shell/coming-soon-page';
+import { AdminUsersPage } from '../../features/admin-users/admin-users-page';
 
 export const Route = createFileRoute('/admin/users')({
-  component: () => <ComingSoonPage title="Manage Users" />,
+  component: AdminUsersPage,
 });

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { auditText, displayName, highestTier, pageCount, pageRangeText } from './user-summary';
+
+describe('Manage Users summaries', () => {
+  it('names a user by name, else e-mail, else as a guest', () => {
+    expect(displayName({ fullName: 'Rosa Parks', email: 'rosa@example.com', isAnonymous: false })).toBe(
+      'Rosa Parks',
+    );
+    expect(displayName({ fullName: '  ', email: 'rosa@example.com', isAnonymous: false })).toBe(
+      'rosa@example.com',
+    );
+    expect(displayName({ fullName: null, email: null, isAnonymous: true })).toBe('Guest');
+  });
+
+  it("takes the user's plan from their highest project tier, free without projects", () => {
+    expect(highestTier([])).toBe('free');
+    expect(highestTier([{ product: 'remember' }, { product: 'honor' }, { product: '' }])).toBe('honor');
+    expect(highestTier([{ product: 'gold' }])).toBe('free');
+  });
+
+  it('says which users a page shows', () => {
+    expect(pageRangeText(1, 25, 0)).toBe('No users');
+    expect(pageRangeText(2, 25, 132)).toBe('26–50 of 132');
+    expect(pageRangeText(6, 25, 132)).toBe('126–132 of 132');
+    expect(pageCount(25, 0)).toBe(1);
+    expect(pageCount(25, 132)).toBe(6);
+  });
+
+  it('reads audit entries as sentences', () => {
+    expect(
+      auditText({
+        action: 'project.tier-changed',
+        details: [
+          { name: 'from', value: 'free' },
+          { name: 'to', value: 'honor' },
+        ],
+      }),
+    ).toBe('Changed a project tier: free → honor');
+    expect(
+      auditText({ action: 'user.sign-in-disabled', details: [{ name: 'reason', value: 'Fraud' }] }),
+    ).toBe('Disabled sign-in: “Fraud”');
+    expect(auditText({ action: 'user.sign-in-enabled', details: [] })).toBe('Enabled sign-in');
+  });
+});
