@@ -54,6 +54,8 @@ export const UPLOAD_RESERVATION_SECONDS = 60 * 60;
 export const PHOTO_URL_SECONDS = 3600;
 /** Verifying and converting a 10 MB HEIC takes seconds on a small machine. */
 const COMPLETE_TIMEOUT_MS = 120_000;
+/** Uploads of one complete call verified side by side (each holds its bytes in memory). */
+const COMPLETE_CONCURRENCY = 3;
 
 const refusalText: Record<Refusal, (name: string) => string> = {
   tooLarge: photoMessages.tooLarge,
@@ -93,6 +95,42 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer | undefi
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Where a presigned PUT writes: a staging key. The photo is stored under `{projectId}/{id}.{ext}`
+ * only by `complete`, from the very bytes it verified, so a PUT URL still valid after its complete
+ * can never change a stored photo (docs/photos-api.md).
+ */
+export const uploadKey = (projectId: string, id: string, extension: string) =>
+  `${projectId}/uploads/${id}.${extension}`;
+const photoKey = (projectId: string, id: string, extension: string) => `${projectId}/${id}.${extension}`;
+
+/**
+ * Runs `work` on every item, at most `limit` at a time, answering in the items' order. Each call is
+ * handed the previous item's work as `previousDone`, for the step that must keep the items' order.
+ */
+async function sideBySideInOrder<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, previousDone: Promise<unknown>) => Promise<R>,
+): Promise<R[]> {
+  const started: Promise<R>[] = [];
+  const running = new Set<Promise<unknown>>();
+  let previous: Promise<unknown> = Promise.resolve();
+  for (const item of items) {
+    while (running.size >= limit) await Promise.race(running);
+    const done = work(item, previous);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    running.add(settled);
+    void settled.then(() => running.delete(settled));
+    started.push(done);
+    previous = settled;
+  }
+  return Promise.all(started);
 }
 
 /** A stable UUID-shaped id for a name (job ids must be UUIDs). */
@@ -143,7 +181,7 @@ export class PhotosService {
         userId: ownerId,
         submittedBy,
         projectId,
-        storagePath: `${projectId}/${id}.${extensionOf(file.name, file.contentType)}`,
+        storagePath: uploadKey(projectId, id, extensionOf(file.name, file.contentType)),
         originalName: file.name,
         contentType: uploadContentType(file.contentType),
         uploadExpiresAt,
@@ -170,7 +208,10 @@ export class PhotosService {
     return { slots, skipped: files.length - slots.length, quota };
   }
 
-  /** Each upload in turn; an upload of another user or project reads as never requested. */
+  /**
+   * The uploads verified side by side and stored in the order given (their photos join the project
+   * in that order); an upload of another user or project reads as never requested.
+   */
   async completeUploads(
     actor: Actor,
     projectId: string,
@@ -182,11 +223,9 @@ export class PhotosService {
     const uploader = linkId
       ? { ownerId: await this.friendLinkOwner(linkId, projectId), submittedBy: userId }
       : { ownerId: userId, submittedBy: null };
-    const results: UploadResult[] = [];
-    for (const uploadId of uploadIds) {
-      results.push(await this.complete(actor, uploader.ownerId, projectId, uploadId, uploader.submittedBy));
-    }
-    return results;
+    return sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
+      this.complete(actor, uploader.ownerId, projectId, uploadId, uploader.submittedBy, previousDone),
+    );
   }
 
   /** Signed URLs of the actor's stored photos; thumbnails are null until the job has made them. */
@@ -302,6 +341,8 @@ export class PhotosService {
         const blob = await this.blobs.lockById(tx, event.photoId);
         if (!blob) return;
         await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        // A PUT that landed on its staging key after the photo was stored goes too.
+        await this.storage.deletePrefix(PHOTOS_BUCKET, uploadKey(blob.projectId, blob.id, ''));
         await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(blob));
         await this.storage.deletePrefix(PHOTOS_BUCKET, videoDerivativesPrefix(blob));
         await this.blobs.delete(tx, blob.id);
@@ -409,7 +450,9 @@ export class PhotosService {
     userId: string,
     projectId: string,
     uploadId: string,
-    submittedBy: string | null = null,
+    submittedBy: string | null,
+    /** The upload before this one in the same call: its photo is recorded first. */
+    previousDone: Promise<unknown>,
   ): Promise<UploadResult> {
     // Counted once the transaction committed, and only for the completion that decided (not a repeat).
     let verified = undefined as { outcome: 'stored' | 'rejected'; bytes: number } | undefined;
@@ -461,24 +504,16 @@ export class PhotosService {
         const verdict = await verifyPhoto(upload);
         if (!verdict.ok) return refuse(refusalText[verdict.refusal](blob.originalName));
 
-        let storagePath = blob.storagePath;
-        if (verdict.converted || !storagePath.endsWith(`.${verdict.extension}`)) {
-          // Stored under the extension of what it is (a HEIC becomes a .jpg); the upload's key goes.
-          storagePath = `${projectId}/${blob.id}.${verdict.extension}`;
-          if (storagePath !== blob.storagePath) {
-            await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
-              contentType: verdict.contentType,
-              size: verdict.bytes.length,
-            });
-            await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
-          }
-        } else if (stat.contentType !== verdict.contentType) {
-          // The browser may have declared another type: serve it as what it is.
-          await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
-            contentType: verdict.contentType,
-            size: verdict.bytes.length,
-          });
-        }
+        // Stored from the bytes just verified, under a key no PUT URL names (and under the extension
+        // of what it is: a HEIC becomes a .jpg); the staging object goes.
+        const storagePath = photoKey(projectId, blob.id, verdict.extension);
+        await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
+          contentType: verdict.contentType,
+          size: verdict.bytes.length,
+        });
+        // (An upload requested before staging keys existed was PUT to the photo's key itself.)
+        if (blob.storagePath !== storagePath) await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        await previousDone;
         const stored = await this.blobs.markStored(tx, blob.id, {
           storagePath,
           size: verdict.bytes.length,

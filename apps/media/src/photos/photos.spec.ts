@@ -142,7 +142,7 @@ describe('an accepted photo', () => {
     ]);
     expect(plan).toMatchObject({ skipped: 0, quota: { count: 1, limit: 50, remaining: 49 } });
     const slot = plan.slots[0]!;
-    expect(slot.url).toContain(`/photos/${project.id}/${slot.uploadId}.jpg`);
+    expect(slot.url).toContain(`/photos/${project.id}/uploads/${slot.uploadId}.jpg`);
     expect(results).toEqual([{ uploadId: slot.uploadId, photoId: slot.uploadId, error: null }]);
 
     const photo = await eventually(async () => {
@@ -248,6 +248,65 @@ describe('an accepted photo', () => {
     expect([grid.width, grid.height]).toEqual([240, 320]);
     const full = await fetchImage(urls.full);
     expect([full.format, full.width, full.height]).toEqual(['jpeg', 240, 320]);
+  });
+});
+
+describe('a completed upload', () => {
+  it('cannot be changed through its PUT URL, still valid: the photo is what was verified', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const original = await jpeg(300, 200);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'a.jpg', type: 'image/jpeg', bytes: original },
+    ]);
+    const slot = plan.slots[0]!;
+    const id = results[0]!.photoId!;
+    expect(await media.keys(`${project.id}/uploads/`)).toEqual([]);
+
+    // The same URL again, with a bomb this time: it lands on the staging key, not on the photo.
+    await put(slot.url, slot.headers, pngBomb());
+    const repeat = await media.request(completePhotoUploads, owner, {
+      projectId: project.id,
+      uploadIds: [slot.uploadId],
+    });
+    expect(repeat.results).toEqual([{ uploadId: slot.uploadId, photoId: id, error: null }]);
+    const { full } = await videoReady(owner, id);
+    expect(Buffer.from(await (await fetch(full)).arrayBuffer()).equals(original)).toBe(true);
+    const row = await media.db.blob.findUniqueOrThrow({ where: { id } });
+    expect(row.storagePath).toBe(`${project.id}/${id}.jpg`);
+
+    // The late object goes with its photo.
+    expect(await media.keys(`${project.id}/uploads/`)).toEqual([`${project.id}/uploads/${id}.jpg`]);
+    await media.request(deletePhotos, owner, { projectId: project.id, ids: [id] });
+    await eventually(async () => expect(await media.keys(`${project.id}/`)).toEqual([]));
+  });
+
+  it('of several files keeps their order in the project, though they are verified side by side', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const names = ['1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg'];
+    // Larger first: were they recorded as each verification ends, the order would come out reversed.
+    const sizes = [1600, 1200, 800, 400, 100];
+    const { results } = await upload(
+      owner,
+      project.id,
+      await Promise.all(
+        names.map(async (name, index) => ({
+          name,
+          type: 'image/jpeg',
+          bytes: await jpeg(sizes[index]!, sizes[index]!),
+        })),
+      ),
+    );
+    expect(results.every((result) => result.error === null)).toBe(true);
+    const photos = await eventually(async () => {
+      const listed = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
+      expect(listed).toHaveLength(5);
+      return listed;
+    });
+    expect(photos.map((photo) => [photo.originalName, photo.displayOrder])).toEqual(
+      names.map((name, index) => [name, index]),
+    );
   });
 });
 

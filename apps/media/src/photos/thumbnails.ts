@@ -24,13 +24,25 @@ export function thumbnailKey(
 export const thumbnailsPrefix = (photo: { id: string; projectId: string }) =>
   `${photo.projectId}/thumbs/${photo.id}/`;
 
-/** WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged. */
+/**
+ * WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged. The image is
+ * decoded once, to the largest size, and the smaller ones are made from those pixels. A photo that is
+ * whole but damaged inside still gets thumbnails, grey where its data is bad, as a browser shows it.
+ */
 export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
-  const source = sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate();
+  const largest = Math.max(...Object.values(THUMBNAIL_SIZES));
+  const { data, info } = await sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'none' })
+    .rotate()
+    .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
+  });
   const entries = await Promise.all(
     THUMBNAIL_NAMES.map(async (size) => {
       const edge = THUMBNAIL_SIZES[size];
-      const webp = await source
+      const webp = await pixels
         .clone()
         .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })
