@@ -13,7 +13,12 @@ import {
 } from '@memoreel/contracts';
 import { defaultVideoSettings, IDENTITY_TRANSFORM, type Tier } from '@memoreel/domain';
 import * as platform from '@memoreel/platform';
-import { type ServiceHarness, startServiceHarness } from '@memoreel/testing';
+import {
+  deleteNamespaceStreams,
+  NATS_URL,
+  type ServiceHarness,
+  startServiceHarness,
+} from '@memoreel/testing';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { renderService } from '../src/render.service-definition.js';
 
@@ -124,6 +129,8 @@ export async function startRenders(
     publicUrl?: string;
     storageDir?: string;
     chunkFrames?: number;
+    /** `nats`: the shared JetStream broker (a namespace of its own) instead of the in-process bus. */
+    bus?: 'nats';
   } = {},
 ): Promise<RendersHarness> {
   const dir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'renders-test-'));
@@ -142,6 +149,12 @@ export async function startRenders(
     database: (url) =>
       new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'render' }) }),
     standIns: (bus) => fake.standIns(bus),
+    ...(options.bus === 'nats'
+      ? {
+          createBus: (namespace: string) =>
+            platform.connectNatsBus({ servers: NATS_URL, namespace, name: 'render-test' }),
+        }
+      : {}),
   }).catch((error: unknown) => {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -158,6 +171,7 @@ export async function startRenders(
     env,
     async close() {
       await harness.close();
+      if (options.bus === 'nats') await deleteNamespaceStreams(harness.namespace);
       rmSync(dir, { recursive: true, force: true });
     },
   };
