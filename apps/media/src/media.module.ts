@@ -1,6 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { MediaDatabase } from './database/media-database.js';
+import { PhotoEditsHandlers } from './photo-edits/photo-edits.handlers.js';
+import { PhotoEditsRepository } from './photo-edits/photo-edits.repository.js';
+import { PhotoEditsService } from './photo-edits/photo-edits.service.js';
+import { RecordPhotoEditReports } from './photo-edits/record-photo-edit-reports.js';
+import { SweepUnsettledPhotoEdits } from './photo-edits/sweep-unsettled-photo-edits.js';
 import { BlobsRepository } from './photos/blobs.repository.js';
 import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
 import { DeleteObjectsWhenProjectDeleted } from './photos/delete-objects-when-project-deleted.js';
@@ -27,9 +32,20 @@ export class MediaModule {
         RemakeVideoDerivativeWhenFilterChanged,
         DeleteObjectWhenPhotoDeleted,
         DeleteObjectsWhenProjectDeleted,
+        PhotoEditsHandlers,
+        RecordPhotoEditReports,
         AdminOverviewHandler,
       ],
-      providers: [MediaDatabase, PhotoStorage, BlobsRepository, PhotosService, SweepExpiredUploads],
+      providers: [
+        MediaDatabase,
+        PhotoStorage,
+        BlobsRepository,
+        PhotosService,
+        SweepExpiredUploads,
+        PhotoEditsRepository,
+        PhotoEditsService,
+        SweepUnsettledPhotoEdits,
+      ],
     };
   }
 }

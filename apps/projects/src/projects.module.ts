@@ -14,6 +14,7 @@ import { PhotosRepository } from './photos/photos.repository.js';
 import { PhotosService } from './photos/photos.service.js';
 import { PhotosForShareHandlers } from './photos/photos-for-share.handlers.js';
 import { ReleaseQuotaWhenPhotoRejected } from './photos/release-quota-when-photo-rejected.js';
+import { ReplacePhotoImageWhenEditApplied } from './photos/replace-photo-image-when-edit-applied.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
@@ -35,6 +36,7 @@ export class ProjectsModule {
         DeleteProjectsWhenUserDeleted,
         PhotosHandlers,
         AddPhotoWhenStored,
+        ReplacePhotoImageWhenEditApplied,
         ReleaseQuotaWhenPhotoRejected,
         PhotosForShareHandlers,
         FriendLinksHandlers,
