@@ -5,6 +5,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGatewayApp, introspectionEnabled } from '@memoreel/gateway';
 import {
+  ChildProcessEditing,
+  editingOptionsFromEnv,
+  photoEditWorkerService,
+} from '@memoreel/photo-edit-worker';
+import {
   InProcessBus,
   LocalStorage,
   type Logger,
@@ -133,6 +138,19 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       },
     );
     started.push(() => worker.close());
+
+    // The photo-edit worker too: its models (~1 GB, seconds of CPU per photo) run in a child process (decision 0017).
+    const photoEditWorker = await startService(
+      photoEditWorkerService({ editing: new ChildProcessEditing(editingOptionsFromEnv(process.env)) }),
+      {
+        name: 'photo-edit-worker',
+        bus,
+        databaseUrl,
+        logger: logger.child({ module: 'photo-edit-worker' }),
+        env: serviceEnv,
+      },
+    );
+    started.push(() => photoEditWorker.close());
 
     logger.info(`${services.length} services ready (${seconds(servicesSince)})`);
 
