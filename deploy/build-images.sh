@@ -8,7 +8,7 @@
 #                               [--exclude @memoreel/photo-edit-worker]   (projects the build leaves out)
 # --commit builds a commit (git archive) instead of the working tree, so work in progress stays out.
 # The host's npm cache ($NPM_CACHE, default ~/.npm) is mounted into the build to spare downloads, and
-# an Nx cache ($NX_CACHE) so that a source change rebuilds only the projects it touches; the npm
+# Nx's folder ($NX_CACHE) so that a source change rebuilds only the projects it touches; the npm
 # installs and Chromium's layer are reused unless a package manifest changed (deploy/Containerfile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +18,9 @@ ONLY=""
 COMMIT=""
 EXCLUDE=@memoreel/standalone
 NPM_CACHE=${NPM_CACHE:-$HOME/.npm}
-# Nx's cache, kept between builds: a change rebuilds only the projects it touches.
-NX_CACHE=${NX_CACHE:-/var/tmp/memoreel-nx-cache}
+# Nx's folder (its cache and the database that vouches for the cache), kept between builds: a
+# change rebuilds only the projects it touches (a cache without its database is refused as unknown).
+NX_CACHE=${NX_CACHE:-/var/tmp/memoreel-nx}
 NODE_MAJOR=${NODE_MAJOR:-20}
 while [[ $# -gt 0 ]]; do
   case $1 in
@@ -66,7 +67,7 @@ for target in "${targets[@]}"; do
   echo "━━ localhost/memoreel/${target}:${TAG}"
   started=$SECONDS
   podman build --network host \
-    --volume "$NPM_CACHE:/root/.npm" --volume "$NX_CACHE:/src/.nx/cache" \
+    --volume "$NPM_CACHE:/root/.npm" --volume "$NX_CACHE:/src/.nx" \
     --file "$context/deploy/Containerfile" --ignorefile "$context/deploy/containerignore" \
     --build-arg "NODE_TGZ=${NODE_TGZ}" --build-arg "NPM_TGZ=${NPM_TGZ}" --build-arg "NX_EXCLUDE=${EXCLUDE}" \
     --target "$target" \
