@@ -1,12 +1,13 @@
 import { inUploadBatches, photoContentTypeOf } from '@memoreel/domain';
-// Types only: the upload runs wherever a transport is given (tools/bench runs it in Node).
+// Types only (the .js suffix lets Node's module resolution read it too): the upload runs wherever a
+// transport is given, and tools/bench runs it in Node.
 import type {
   Photo,
   PhotoUploadFile,
   PhotoUploadPlan,
   PhotoUploadResult,
   PhotoUploadSlot,
-} from './photos-api';
+} from './photos-api.js';
 
 /** One file of an upload as the progress list shows it. */
 export interface UploadingFile {
