@@ -48,7 +48,12 @@ export class RenderChunkJob {
         await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
         return;
       }
-      const props = MemoreelVideoPropsSchema.parse(job.data.props);
+      const props = await this.reports.withFreshPhotoUrls(
+        renderId,
+        MemoreelVideoPropsSchema.parse(job.data.props),
+      );
+      // The render was deleted (its project was, or it fell out of the latest 5): nothing to make.
+      if (!props) return;
       // The render is preparing while this worker starts Chromium, opens the page and loads the photos.
       await this.reports.publish(chunkStarted, { renderId, chunkIndex });
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-chunk-'));

@@ -1,5 +1,7 @@
 import {
+  ErrorCodes,
   type EventContract,
+  getChunkPhotos,
   RENDERS_BUCKET,
   renderFailed,
   renderMessages,
@@ -8,16 +10,19 @@ import {
 import {
   BUS,
   type Bus,
+  BusClient,
   buildEvent,
   createStorage,
   type EventDeliveryContext,
   LOGGER,
   loadConfig,
+  RemoteError,
   SERVICE_CONTEXT,
   type ServiceContext,
   type Storage,
   storageEnvironment,
 } from '@memoreel/platform';
+import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -39,6 +44,7 @@ export class WorkerReports implements OnModuleInit {
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
     @Inject(BUS) private readonly bus: Bus,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly client: BusClient,
   ) {
     this.storage = createStorage(loadConfig(storageEnvironment, context.env));
   }
@@ -50,6 +56,22 @@ export class WorkerReports implements OnModuleInit {
   async publish<C extends EventContract>(contract: C, data: z.input<C['data']>): Promise<void> {
     const event = buildEvent(contract, SYSTEM, data);
     await this.bus.publishEvent(contract.subject, event, { msgId: event.id });
+  }
+
+  /**
+   * The props with the photos' URLs signed now (the job's were signed when the render started and
+   * live an hour). Null when the render is gone: nothing to render. If the render service does not
+   * answer, the job's URLs are tried.
+   */
+  async withFreshPhotoUrls(renderId: string, props: MemoreelVideoProps): Promise<MemoreelVideoProps | null> {
+    try {
+      const { urls } = await this.client.request(getChunkPhotos, SYSTEM, { renderId });
+      return { ...props, photos: props.photos.map((photo, i) => ({ ...photo, url: urls[i] ?? photo.url })) };
+    } catch (error) {
+      if (error instanceof RemoteError && error.code === ErrorCodes.notFound) return null;
+      this.logger.warn({ err: error, renderId }, 'fresh photo URLs not had; rendering with the job’s');
+      return props;
+    }
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  getChunkPhotos,
   getRenderProgress,
   listRenders,
   type ReplyOf,
@@ -25,6 +26,13 @@ export class RendersHandlers {
     @Payload() { actor, data }: RequestEnvelopeOf<typeof getRenderProgress>,
   ): Promise<ReplyOf<typeof getRenderProgress>> {
     return this.renders.progress(actor, data.renderId);
+  }
+
+  @MessagePattern(getChunkPhotos.subject)
+  chunkPhotos(
+    @Payload() { actor, data }: RequestEnvelopeOf<typeof getChunkPhotos>,
+  ): Promise<ReplyOf<typeof getChunkPhotos>> {
+    return this.renders.chunkPhotos(actor, data.renderId);
   }
 
   @MessagePattern(listRenders.subject)

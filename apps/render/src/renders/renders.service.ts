@@ -31,6 +31,7 @@ import {
   chunkPlan,
   DEFAULT_CHUNK_FRAMES,
   type MemoreelVideoProps,
+  photoContentKeyFromUrl,
   videoPropsFromProject,
 } from '@memoreel/video/chunks';
 import { Inject, Injectable } from '@nestjs/common';
@@ -165,6 +166,29 @@ export class RendersService {
     const row = await this.renders.getById(this.database, renderId);
     if (!row || !mayRead(actor, row)) throw new NotFoundError(renderMessages.renderNotFound);
     return this.progressOf(row, { signDownload: true });
+  }
+
+  /**
+   * A worker took a chunk: the render's photo URLs signed now, asked of media as the owner. A photo
+   * edited since (another derivative) keeps the URL the chunk's hash names.
+   */
+  async chunkPhotos(actor: Actor, renderId: string): Promise<{ urls: string[] }> {
+    if (actor.role !== 'system') throw new ForbiddenError('Only the render workers ask for this');
+    const row = await this.renders.getById(this.database, renderId);
+    if (!row) throw new NotFoundError(renderMessages.renderNotFound);
+    const { photos } = row.props as MemoreelVideoProps;
+    const owner: Actor = { userId: row.userId, role: 'user', isAnonymous: false };
+    const signed = await this.bus
+      .request(getPhotoUrls, owner, { ids: photos.map((photo) => photo.id) })
+      .catch(rethrowRemote);
+    const fresh = new Map(signed.photos.map((entry) => [entry.id, entry.urls?.video ?? null]));
+    return {
+      urls: photos.map((photo) => {
+        const url = fresh.get(photo.id);
+        const same = url && photoContentKeyFromUrl({ ...photo, url }) === photoContentKeyFromUrl(photo);
+        return same ? url : photo.url;
+      }),
+    };
   }
 
   async list(actor: Actor, projectId: string): Promise<RenderProgress[]> {

@@ -3,6 +3,7 @@ import {
   chunkRendered,
   chunkStarted,
   type EventContract,
+  getChunkPhotos,
   getRenderProgress,
   listRenders,
   projectDeleted,
@@ -170,6 +171,19 @@ describe('a render', () => {
     expect(await expiry()).toBeGreaterThan(first);
     const { renders } = await h.request(listRenders, owner, { projectId: project.id });
     expect(Number(new URL(renders[0]?.downloadUrl ?? '').searchParams.get('expires'))).toBeGreaterThan(first);
+  });
+
+  it('gives a worker taking a chunk the photo URLs signed now, keeping the first URL of a photo edited since', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 2);
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const [signedAgain, edited] = h.fake.photos.get(project.id) as { videoUrl: string }[];
+    const started = [signedAgain!.videoUrl, edited!.videoUrl];
+    signedAgain!.videoUrl = started[0]!.replace('X-Signature=abc', 'X-Signature=later');
+    edited!.videoUrl = photoUrl();
+    const asWorker = (id: string) => h.requestAs('render-worker', getChunkPhotos, SYSTEM, { renderId: id });
+    expect(await asWorker(renderId)).toEqual({ urls: [signedAgain!.videoUrl, started[1]] });
+    expect((await h.failure(getChunkPhotos, owner, { renderId })).code).toBe('FORBIDDEN');
+    await expect(asWorker(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('keeps the latest 5 of a project and deletes the older videos', async () => {

@@ -74,6 +74,13 @@ export const listRenders = defineRequest('render.video.list', {
   reply: z.object({ renders: z.array(RenderProgressSchema) }),
 });
 
+export const getChunkPhotos = defineRequest('render.chunk.photos', {
+  summary:
+    "The render workers' (system actor) request when they take a chunk: the render's photo URLs in order, signed now (a photo URL lives an hour; a render may wait longer in the queue). A photo whose derivative changed since keeps the URL the render started with. NOT_FOUND when the render is gone.",
+  request: z.object({ renderId: z.uuid() }),
+  reply: z.object({ urls: z.array(z.string()) }),
+});
+
 export const ChunkJobSchema = z.object({
   renderId: z.uuid(),
   chunkIndex: z.number().int().nonnegative(),
