@@ -22,6 +22,8 @@ export { eventually } from '@memoreel/testing';
 export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>> {
   /** The same bucket media writes to, for arranging and inspecting objects. */
   storage: platform.S3Storage;
+  /** Media's storage settings, for a worker that reads and writes the same bucket. */
+  storageEnv: Record<string, string>;
   bucket: string;
   project(owner: Actor): Promise<Project>;
   /** Every object key under a prefix. */
@@ -39,18 +41,18 @@ export async function startMedia(options: { bus?: 'in-process' | 'nats' } = {}):
     secretKey: s3.secretKey,
     region: s3.region,
   };
+  const storageEnv = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_REGION: s3.region,
+  };
   const harness = await startServiceHarness(platform, mediaService, {
     services: [projectsService],
     env: {
-      media: {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
-        S3_ACCESS_KEY: s3.accessKey,
-        S3_SECRET_KEY: s3.secretKey,
-        S3_REGION: s3.region,
-        // Abandoned uploads are swept often here, so tests see it happen.
-        MEDIA_UPLOAD_SWEEP_MS: '200',
-      },
+      // Abandoned uploads are swept often here, so tests see it happen.
+      media: { ...storageEnv, MEDIA_UPLOAD_SWEEP_MS: '200' },
     },
     database: (url) =>
       new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'media' }) }),
@@ -68,6 +70,7 @@ export async function startMedia(options: { bus?: 'in-process' | 'nats' } = {}):
   return {
     ...harness,
     storage,
+    storageEnv,
     bucket: PHOTOS_BUCKET,
     project: (owner) => harness.request(createProject, owner, { name: 'Holiday' }),
     async keys(prefix) {

@@ -12,6 +12,10 @@ export type EditingMessage =
   | { id: number; ok: true; width: number; height: number; inferenceMs: number }
   | { id: number; ok: false; message: string };
 
+/** A killed child has a signal, not an exit code; either way its channel is gone. */
+const running = (child: ChildProcess) =>
+  child.exitCode === null && child.signalCode === null && child.connected;
+
 type Pending = { progress: ProgressReport; settle: (message: EditingMessage | Error) => void };
 
 /**
@@ -24,14 +28,23 @@ export class ChildProcessEditing implements PhotoEditing {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  constructor(private readonly options: PhotoEditingOptions = {}) {}
+  constructor(
+    private readonly options: PhotoEditingOptions & {
+      /** Node flags of the child (tests run the TypeScript source through a loader). */
+      execArgv?: string[];
+    } = {},
+  ) {}
 
   async edit(kind: PhotoEditKind, input: string, output: string, progress: ProgressReport) {
     const id = this.nextId++;
     const child = this.start();
     const reply = await new Promise<EditingMessage | Error>((settle) => {
       this.pending.set(id, { progress, settle });
-      child.send({ id, kind, input, output } satisfies EditingRequest);
+      child.send({ id, kind, input, output } satisfies EditingRequest, (error) => {
+        if (!error) return;
+        this.pending.delete(id);
+        settle(error);
+      });
     });
     if (reply instanceof Error) throw reply;
     if (!('ok' in reply)) throw new Error('The photo-edit process answered without a result');
@@ -42,7 +55,7 @@ export class ChildProcessEditing implements PhotoEditing {
   async close(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null) return;
+    if (!child || !running(child)) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -51,11 +64,11 @@ export class ChildProcessEditing implements PhotoEditing {
 
   /** The child's process id (tests end it mid-edit). */
   get pid(): number | undefined {
-    return this.child?.exitCode === null ? this.child.pid : undefined;
+    return this.child && running(this.child) ? this.child.pid : undefined;
   }
 
   private start(): ChildProcess {
-    if (this.child && this.child.exitCode === null) return this.child;
+    if (this.child && running(this.child)) return this.child;
     // The child script sits beside this file: .ts when run from source, .js from dist.
     const here = fileURLToPath(import.meta.url);
     const script = fileURLToPath(new URL(`./editing-child${extname(here)}`, import.meta.url));
@@ -66,6 +79,7 @@ export class ChildProcessEditing implements PhotoEditing {
         PHOTO_EDIT_ENHANCE_MODEL_MAX_PIXELS: String(this.options.enhanceModelMaxPixels ?? ''),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      ...(this.options.execArgv ? { execArgv: this.options.execArgv } : {}),
     });
     child.on('message', (message: EditingMessage) => {
       const waiting = this.pending.get(message.id);

@@ -1,0 +1,277 @@
+import { fileURLToPath } from 'node:url';
+import {
+  type Actor,
+  applyPhotoEdit,
+  completePhotoUploads,
+  discardPhotoEdit,
+  getPhotoEdit,
+  getPhotoUrls,
+  listPhotos,
+  type PhotoEdit,
+  photoEditChanged,
+  photoReplaced,
+  requestPhotoUploads,
+  setProjectTier,
+  startPhotoEdit,
+} from '@memoreel/contracts';
+import { photoEditErrorCodes, photoMessages } from '@memoreel/domain';
+import { ChildProcessEditing, type PhotoEditing, photoEditWorkerService } from '@memoreel/photo-edit-worker';
+import { BusClient, createLogger, type RunningService, startService } from '@memoreel/platform';
+import { actors } from '@memoreel/testing';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, type MediaHarness, startMedia } from '../../test/media-harness.js';
+
+const TS_LOADER = fileURLToPath(new URL('../../../../tools/bench/register.mjs', import.meta.url));
+/** The models are slow on a busy 2-core machine: one child process (models loaded once) for the file. */
+const MODEL_MS = 600_000;
+
+/** Counts the edits it runs; `killNext` ends the model process in the middle of the next one. */
+class ObservedEditing implements PhotoEditing {
+  readonly child = new ChildProcessEditing({
+    backgroundModel: 'small',
+    // The child runs the worker's TypeScript source, compiled on load like the benches.
+    execArgv: ['--conditions=@memoreel/source', '--import', TS_LOADER],
+  });
+  runs = 0;
+  killNext = false;
+
+  async edit(...args: Parameters<PhotoEditing['edit']>) {
+    this.runs += 1;
+    if (this.killNext) {
+      this.killNext = false;
+      const running = this.child.edit(...args);
+      // The child exists once the request is sent: end it as a crash would.
+      setTimeout(() => process.kill(this.child.pid as number, 'SIGKILL'), 300);
+      return running;
+    }
+    return this.child.edit(...args);
+  }
+
+  close() {
+    return this.child.close();
+  }
+}
+
+let media: MediaHarness;
+let worker: RunningService | undefined;
+const editing = new ObservedEditing();
+const pushes: PhotoEdit[] = [];
+beforeAll(async () => {
+  media = await startMedia({ bus: 'nats' });
+  worker = await startService(photoEditWorkerService({ editing }), {
+    name: 'photo-edit-worker',
+    bus: media.bus,
+    databaseUrl: '',
+    logger: createLogger({ service: 'photo-edit-worker', level: 'warn' }),
+    env: media.storageEnv,
+  });
+  new BusClient(media.bus).subscribeLive(photoEditChanged, (edit) => void pushes.push(edit));
+}, 120_000);
+afterAll(async () => {
+  await worker?.close();
+  await media?.close();
+});
+
+/** A subject (a dark red figure) on a plain light background, as a portrait against a wall. */
+async function portrait(width = 200, height = 150): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="#e9edf1"/>
+    <ellipse cx="${width / 2}" cy="${height * 0.38}" rx="${width * 0.12}" ry="${height * 0.18}" fill="#8e3b2f"/>
+    <rect x="${width * 0.32}" y="${height * 0.55}" width="${width * 0.36}" height="${height * 0.45}" rx="12" fill="#2d3e50"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+}
+
+/** Uploads one photo to a new project of `owner` (paid unless said) and waits for its thumbnails. */
+async function photoOf(owner: Actor, tier: 'free' | 'remember' = 'remember') {
+  const project = await media.project(owner);
+  if (tier !== 'free') await media.request(setProjectTier, actors.admin(), { id: project.id, tier });
+  const bytes = await portrait();
+  const plan = await media.request(requestPhotoUploads, owner, {
+    projectId: project.id,
+    files: [{ name: 'portrait.jpg', size: bytes.length, contentType: 'image/jpeg' }],
+  });
+  const slot = plan.slots[0]!;
+  await fetch(slot.url, {
+    method: 'PUT',
+    headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+    body: bytes,
+  });
+  const { results } = await media.request(completePhotoUploads, owner, {
+    projectId: project.id,
+    uploadIds: [slot.uploadId],
+  });
+  const photoId = results[0]?.photoId as string;
+  const urls = await eventually(async () => {
+    const found = (await media.request(getPhotoUrls, owner, { ids: [photoId] })).photos[0]?.urls;
+    expect(found).toBeTruthy();
+    return found!;
+  }, 15_000);
+  return { projectId: project.id, photoId, urls };
+}
+
+const settled = (owner: Actor, id: string) =>
+  eventually(async () => {
+    const edit = await media.request(getPhotoEdit, owner, { id });
+    expect(['ready', 'failed']).toContain(edit.status);
+    return edit;
+  }, MODEL_MS);
+
+async function download(url: string): Promise<Buffer> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe('background removal', () => {
+  it(
+    'makes a full-size PNG whose background corners are transparent; applying makes it the photo with new thumbnails and deletes the old objects',
+    async () => {
+      const owner = actors.user();
+      const { projectId, photoId, urls } = await photoOf(owner);
+      const before = await media.keys(`${projectId}/`);
+
+      const queued = await media.request(startPhotoEdit, owner, { photoId, kind: 'remove-background' });
+      expect(queued).toMatchObject({ status: 'queued', progress: 0, resultUrl: null });
+      const edit = await settled(owner, queued.id);
+      expect(edit).toMatchObject({ status: 'ready', progress: 1, resultWidth: 200, resultHeight: 150 });
+
+      const png = await download(edit.resultUrl as string);
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      expect(await sharp(png).metadata()).toMatchObject({
+        format: 'png',
+        width: 200,
+        height: 150,
+        hasAlpha: true,
+      });
+      const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3] as number;
+      for (const [x, y] of [
+        [2, 2],
+        [197, 2],
+        [2, 147],
+        [197, 147],
+      ] as const)
+        expect(alphaAt(x, y)).toBeLessThan(128);
+      expect(alphaAt(100, 120)).toBeGreaterThan(200);
+      // The dialog heard each step pushed: working, then ready.
+      await eventually(async () => {
+        const statuses = pushes.filter((p) => p.id === edit.id).map((p) => p.status);
+        expect(statuses).toContain('working');
+        expect(statuses.at(-1)).toBe('ready');
+      });
+
+      const applied = await media.request(applyPhotoEdit, owner, { id: edit.id });
+      expect(applied).toEqual({
+        photoId,
+        projectId,
+        storagePath: `${projectId}/${edit.id}.png`,
+        width: 200,
+        height: 150,
+      });
+      // Applying twice answers the same and changes nothing more.
+      expect(await media.request(applyPhotoEdit, owner, { id: edit.id })).toEqual(applied);
+
+      const after = (await media.request(getPhotoUrls, owner, { ids: [photoId] })).photos[0]?.urls;
+      expect(after?.grid).not.toBe(urls.grid);
+      const grid = await sharp(await download(after?.grid as string)).metadata();
+      expect(grid).toMatchObject({ format: 'webp', hasAlpha: true });
+      expect(await sharp(await download(after?.full as string)).metadata()).toMatchObject({ format: 'png' });
+      expect((await media.events(photoReplaced)).map((e) => e.data)).toContainEqual({
+        id: photoId,
+        projectId,
+        userId: owner.userId,
+        storagePath: applied.storagePath,
+        contentType: 'image/png',
+        width: 200,
+        height: 150,
+      });
+      // Projects' row follows; the old original, its thumbnails and derivative are gone, a new derivative is made.
+      await eventually(async () => {
+        const [row] = (await media.request(listPhotos, owner, { projectId, ids: [photoId] })).photos;
+        expect(row?.storagePath).toBe(applied.storagePath);
+      });
+      const urlsNow = await eventually(async () => {
+        const found = (await media.request(getPhotoUrls, owner, { ids: [photoId] })).photos[0]?.urls;
+        expect(found?.video).toBeTruthy();
+        return found!;
+      }, 15_000);
+      const keys = await media.keys(`${projectId}/`);
+      for (const old of before) expect(keys).not.toContain(old);
+      expect(keys).toContain(applied.storagePath);
+      expect(keys.filter((k) => k.includes('/thumbs/'))).toHaveLength(3);
+      expect(keys.filter((k) => k.includes('/video/') || k.endsWith('.jpg'))).toHaveLength(1);
+      expect(urlsNow.full).toContain(applied.storagePath);
+    },
+    MODEL_MS,
+  );
+
+  it("is refused by the server on a free project (UPGRADE_REQUIRED), and for another user's photo", async () => {
+    const owner = actors.user();
+    const free = await photoOf(owner, 'free');
+    const refused = await media.failure(startPhotoEdit, owner, {
+      photoId: free.photoId,
+      kind: 'remove-background',
+    });
+    expect(refused.code).toBe(photoEditErrorCodes.upgradeRequired);
+
+    const stranger = actors.user();
+    for (const kind of ['remove-background', 'enhance'] as const) {
+      const notTheirs = await media.failure(startPhotoEdit, stranger, { photoId: free.photoId, kind });
+      expect(notTheirs).toMatchObject({ code: 'NOT_FOUND', message: photoMessages.photoNotFound });
+    }
+    expect(await media.keys(`${free.projectId}/`)).not.toContainEqual(expect.stringMatching(/\.png$/));
+  });
+});
+
+describe('enhancement', () => {
+  it(
+    'makes a PNG twice the size; a second request while it runs is refused; Keep Original deletes the result',
+    async () => {
+      const owner = actors.user();
+      const { projectId, photoId } = await photoOf(owner, 'free');
+      const queued = await media.request(startPhotoEdit, owner, { photoId, kind: 'enhance' });
+      const second = await media.failure(startPhotoEdit, owner, { photoId, kind: 'enhance' });
+      expect(second.code).toBe(photoEditErrorCodes.inProgress);
+
+      const edit = await settled(owner, queued.id);
+      expect(edit).toMatchObject({ status: 'ready', resultWidth: 400, resultHeight: 300 });
+      expect(await sharp(await download(edit.resultUrl as string)).metadata()).toMatchObject({
+        format: 'png',
+        width: 400,
+        height: 300,
+      });
+      const withResult = await media.keys(`${projectId}/`);
+      expect(withResult).toContain(`${projectId}/${edit.id}.png`);
+
+      expect(await media.request(discardPhotoEdit, owner, { id: edit.id })).toEqual({ discarded: true });
+      const left = await media.keys(`${projectId}/`);
+      expect(left).not.toContain(`${projectId}/${edit.id}.png`);
+      // Only the original and its own three thumbnails and derivative remain.
+      expect(left.filter((k) => k.includes('/thumbs/'))).toHaveLength(3);
+      expect((await media.request(getPhotoEdit, owner, { id: edit.id })).status).toBe('discarded');
+    },
+    MODEL_MS,
+  );
+
+  it(
+    'whose model process is killed mid-job is delivered again and completes once',
+    async () => {
+      const owner = actors.user();
+      const { projectId, photoId } = await photoOf(owner, 'free');
+      const runsBefore = editing.runs;
+      editing.killNext = true;
+      const queued = await media.request(startPhotoEdit, owner, { photoId, kind: 'enhance' });
+      const edit = await settled(owner, queued.id);
+      expect(edit).toMatchObject({ status: 'ready', resultWidth: 400, resultHeight: 300 });
+      expect(editing.runs - runsBefore).toBe(2);
+      const keys = await media.keys(`${projectId}/`);
+      expect(keys.filter((k) => k.endsWith('.png'))).toEqual([`${projectId}/${edit.id}.png`]);
+      // One result: its three thumbnails beside the original's three.
+      expect(keys.filter((k) => k.includes('/thumbs/'))).toHaveLength(6);
+      const readyPushes = pushes.filter((p) => p.id === edit.id && p.status === 'ready');
+      expect(readyPushes).toHaveLength(1);
+    },
+    MODEL_MS,
+  );
+});
