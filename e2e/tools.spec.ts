@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
@@ -62,7 +62,8 @@ async function openTools(page: Page) {
   await page.goto('/tools');
   await expect(
     page.getByRole('heading', { level: 1, name: 'Transform Your Images with Free Tools' }),
-  ).toBeVisible();
+    // The page's chunk can take a while on a busy 2-core machine.
+  ).toBeVisible({ timeout: 20_000 });
 }
 
 async function runTool(page: Page, name: string, expectedResults: number) {
@@ -233,6 +234,103 @@ test('colour and flip results have the right pixels', async ({ page }) => {
   expectColour(await colourAt(page, 3, 50, 25), [200, 100, 50]);
   await runTool(page, 'Brighten', 5);
   expectColour(await colourAt(page, 4, 75, 50), [24, 48, 255]);
+});
+
+/** Each colour tool's maths (spec §9, CSS Filter Effects matrices), rounded to a level and clipped. */
+const COLOUR_MATHS: Record<string, (r: number, g: number, b: number) => number[]> = {
+  grayscale: (r, g, b) => Array(3).fill(0.2126 * r + 0.7152 * g + 0.0722 * b),
+  sepia: (r, g, b) => [
+    0.393 * r + 0.769 * g + 0.189 * b,
+    0.349 * r + 0.686 * g + 0.168 * b,
+    0.272 * r + 0.534 * g + 0.131 * b,
+  ],
+  invert: (r, g, b) => [255 - r, 255 - g, 255 - b],
+  brighten: (r, g, b) => [r * 1.2, g * 1.2, b * 1.2],
+  darken: (r, g, b) => [r * 0.8, g * 0.8, b * 0.8],
+};
+
+test('the colour tools paint within one level of their maths, on opaque and transparent images', async ({
+  page,
+}) => {
+  await openTools(page);
+  const worker = readdirSync(join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'assets')).find((name) =>
+    /^image-tools\.worker-.*\.js$/.test(name),
+  );
+  const painted = await page.evaluate(
+    async ({ workerUrl, tools }) => {
+      // The page's own tool worker, asked for its painted pixels instead of a JPEG.
+      const worker = new Worker(workerUrl, { type: 'module' });
+      let id = 0;
+      const paint = (source: Blob, tool: string) =>
+        new Promise<number[]>((resolve, reject) => {
+          worker.onmessage = ({ data }) =>
+            data.ok
+              ? resolve(Array.from(data.pixels.data as Uint8ClampedArray))
+              : reject(new Error(data.message));
+          worker.onerror = () => reject(new Error('the tool worker did not start'));
+          worker.postMessage({ kind: 'tool', id: ++id, tool, source, readBack: true });
+        });
+      // 64 × 64 colours: the unit tests' chosen ones, then random ones; the last rows partly transparent.
+      const size = 64;
+      const image = new ImageData(size, size);
+      const chosen = [
+        [200, 100, 50],
+        [255, 128, 10],
+        [100, 150, 200],
+        [255, 255, 255],
+        [0, 0, 0],
+        [100, 220, 0],
+        [255, 0, 0],
+        [10, 10, 10],
+      ];
+      let seed = 11;
+      const random = () => {
+        seed = (seed * 16807) % 2147483647;
+        return Math.floor((seed / 2147483647) * 256);
+      };
+      for (let i = 0; i < size * size; i++) {
+        const [r, g, b] = chosen[i] ?? [random(), random(), random()];
+        const alpha = i >= size * (size - 8) ? [0, 40, 128, 200][i % 4]! : 255;
+        image.data.set([r!, g!, b!, alpha], i * 4);
+      }
+      const canvas = new OffscreenCanvas(size, size);
+      canvas.getContext('2d')!.putImageData(image, 0, 0);
+      const sources = {
+        png: await canvas.convertToBlob({ type: 'image/png' }),
+        jpeg: await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 }),
+      };
+      const result: Record<string, Record<string, number[]>> = {};
+      for (const [format, source] of Object.entries(sources)) {
+        // Compress leaves the decoded pixels as they are (flattened onto white): the maths' input.
+        result[format] = { decoded: await paint(source, 'compress') };
+        for (const tool of tools) result[format]![tool] = await paint(source, tool);
+      }
+      worker.terminate();
+      return result;
+    },
+    { workerUrl: `/assets/${worker}`, tools: Object.keys(COLOUR_MATHS) },
+  );
+  for (const [format, outputs] of Object.entries(painted)) {
+    const decoded = outputs.decoded!;
+    for (const [tool, maths] of Object.entries(COLOUR_MATHS)) {
+      const actual = outputs[tool]!;
+      let worst = 0;
+      let transparent = 0;
+      for (let i = 0; i < decoded.length; i += 4) {
+        const expected = maths(decoded[i]!, decoded[i + 1]!, decoded[i + 2]!).map((value) =>
+          Math.min(255, Math.round(value)),
+        );
+        for (let channel = 0; channel < 3; channel++) {
+          worst = Math.max(worst, Math.abs(actual[i + channel]! - expected[channel]!));
+        }
+        if (actual[i + 3] !== 255) transparent++;
+      }
+      expect(transparent, `${format} ${tool}: pixels left transparent`).toBe(0);
+      // Chromium's filters and blend modes round a little differently from the exact maths (unit-tested
+      // in pixel-maths.spec.ts): one level at most, less than the JPEG encoding then changes.
+      expect(worst, `${format} ${tool}: largest difference in levels`).toBeLessThanOrEqual(1);
+    }
+  }
 });
 
 test('the comparison slider follows the mouse and the keyboard, and enlarges', async ({ page }, testInfo) => {
