@@ -22,7 +22,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const WIDTH = Number(process.env.WIDTH ?? 4000);
@@ -235,6 +235,7 @@ interface Run {
   width: number;
   height: number;
   stallMs: number;
+  cpuMs?: number;
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm' };
@@ -278,6 +279,7 @@ function summarise(runs: Run[]) {
   const failed = runs.find((run) => !run.ok);
   return {
     ms: round(median(runs.map((run) => run.ms))),
+    cpuMs: round(median(runs.map((run) => run.cpuMs ?? 0))),
     ...(runs[0]?.workerMs === undefined
       ? {}
       : { workerMs: round(median(runs.map((run) => run.workerMs ?? 0))) }),
@@ -300,6 +302,45 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
+
+/**
+ * CPU time of every Chromium process this bench started (user + system, 10 ms ticks). On a shared
+ * machine wall time also counts waiting for a core; CPU time counts only the work done.
+ */
+function chromiumCpuMs(): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      ticks.set(Number(entry), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended while we read.
+    }
+  }
+  let total = 0;
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      total += ticks.get(child) ?? 0;
+      walk(child);
+    }
+  };
+  walk(process.pid);
+  return total * 10;
+}
+
+/** Runs one timed call in the page and adds the CPU time Chromium spent on it. */
+async function timed(page: Page, call: string): Promise<Run> {
+  const cpuBefore = chromiumCpuMs();
+  const run = (await page.evaluate(call)) as Run;
+  run.cpuMs = chromiumCpuMs() - cpuBefore;
+  return run;
+}
+
 try {
   const page = await browser.newPage();
   await page.goto(`${origin}/bench.html`);
@@ -324,13 +365,13 @@ try {
     const baseline: Run[] = [];
     // Interleaved, so a busy moment on the machine hits every variant alike.
     for (let index = 0; index < ROUNDS; index++) {
-      ours.push((await page.evaluate(`window.bench.ours(${name})`)) as Run);
-      profiled.push((await page.evaluate(`window.bench.ours(${name}, { profile: true })`)) as Run);
-      prepared.push((await page.evaluate(`window.bench.prepared(${name})`)) as Run);
+      ours.push(await timed(page, `window.bench.ours(${name})`));
+      profiled.push(await timed(page, `window.bench.ours(${name}, { profile: true })`));
+      prepared.push(await timed(page, `window.bench.prepared(${name})`));
       if (PIXEL_TOOLS.has(tool)) {
-        typedArray.push((await page.evaluate(`window.bench.ours(${name}, { strategy: 'pixels' })`)) as Run);
+        typedArray.push(await timed(page, `window.bench.ours(${name}, { strategy: 'pixels' })`));
       }
-      baseline.push((await page.evaluate(`window.bench.baseline(${name})`)) as Run);
+      baseline.push(await timed(page, `window.bench.baseline(${name})`));
     }
     const oursSummary = summarise(ours);
     const preparedSummary = summarise(prepared);
@@ -347,6 +388,9 @@ try {
       baseline: baselineSummary,
       speedup,
       speedupDecodedAhead: preparedSpeedup,
+      // The same ratios in Chromium's CPU time, which other work on the machine skews far less.
+      cpuSpeedup: speedupOf(baselineSummary.cpuMs, oursSummary.cpuMs),
+      cpuSpeedupDecodedAhead: speedupOf(baselineSummary.cpuMs, preparedSummary.cpuMs),
     };
     console.error(
       `${tool}: ours ${oursSummary.ms} ms (decoded ahead ${preparedSummary.ms}), baseline ${baselineSummary.ms} ms`,
