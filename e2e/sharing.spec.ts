@@ -53,9 +53,9 @@ test('share a project, open the link anonymously, count the view once', async ({
   expect(html).toContain('<title>Grandma Rose at 90 | Memoreel</title>');
   expect(html).toContain('summary_large_image');
   const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
-  const png = await page.request.get(image);
-  expect(png.headers()['content-type']).toBe('image/png');
-  expect(await sharp(await png.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+  const preview = await page.request.get(image);
+  expect(preview.headers()['content-type']).toBe('image/jpeg');
+  expect(await sharp(await preview.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
 
   // A visitor with no session: the count rises once, 2 s after the page loads, and a reload does not add another.
   const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
@@ -128,14 +128,32 @@ test("an anonymous visitor plays the shared video's composition (no MP4 yet)", a
     await viewer.goto(url);
     await expect(viewer.getByTestId('shared-video-toggle')).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
+
+  // The first paint needs no script: the title and the first photo, on a phone its light thumbnail.
+  const noScript = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    javaScriptEnabled: false,
+  });
+  const firstPaint = await noScript.newPage();
+  await firstPaint.goto(url);
+  await expect(firstPaint.getByRole('heading', { name: 'Summer 1986' })).toBeVisible();
+  const still = firstPaint.getByTestId('shared-video-player').locator('img');
+  await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const phone = testInfo.project.name === 'mobile';
+  expect(await still.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain(
+    phone ? '-grid.webp' : '-carousel.webp',
+  );
+  await noScript.close();
+
   const player = viewer.getByTestId('shared-video-player');
   const toggle = viewer.getByTestId('shared-video-toggle');
   // At the first frame the centred play button shows without hovering (spec).
   await expect(toggle).toHaveAttribute('aria-label', 'Play video');
   await expect(toggle).toHaveCSS('opacity', '1');
   const before = await player.screenshot();
+  // The first press loads the player (Remotion waits for it) and plays.
   await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-label', 'Pause video');
+  await expect(toggle).toHaveAttribute('aria-label', 'Pause video', { timeout: 20_000 });
   await viewer.waitForTimeout(2_000);
   const after = await player.screenshot();
   expect(after.equals(before)).toBe(false);

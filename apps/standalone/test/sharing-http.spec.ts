@@ -230,8 +230,9 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseUrl}/v/${shareId}" />`);
     expect(html).toContain('<meta property="og:type" content="video.other" />');
     expect(html).toMatch(
-      new RegExp(`<meta property="og:image" content="${baseUrl}/og/${shareId}\\.png\\?v=\\d+" />`),
+      new RegExp(`<meta property="og:image" content="${baseUrl}/og/${shareId}\\.jpg\\?v=[\\w-]+" />`),
     );
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
     expect(html).toContain('<meta property="og:image:width" content="1200" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain('turns your photos into memorial');
@@ -251,23 +252,27 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect((await fetch(`${baseUrl}/v/not-an-id`)).status).toBe(404);
   });
 
-  it('serves a 1200×630 PNG preview per share, regenerated when the share changes, and a default one', async () => {
+  it('serves a 1200×630 JPEG preview per share, regenerated when the share changes, and a default one', async () => {
     const { auth, shareId } = await sharedProject({ shareTitle: 'Summer 1985' });
-    const first = await fetch(`${baseUrl}/og/${shareId}.png`);
+    const first = await fetch(`${baseUrl}/og/${shareId}.jpg`);
     expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toBe('image/png');
-    const firstPng = Buffer.from(await first.arrayBuffer());
-    expect(await sharp(firstPng).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    expect(first.headers.get('content-type')).toBe('image/jpeg');
+    const firstImage = Buffer.from(await first.arrayBuffer());
+    expect(await sharp(firstImage).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // The address of previews shared before (a PNG then) leads to the same image.
+    const old = await fetch(`${baseUrl}/og/${shareId}.png?v=1`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/og/${shareId}.jpg?v=1`);
 
     await graphql(
       'mutation ($id: ID!) { updateShare(id: $id, settings: { shareTitle: "Summer 1986" }) { id } }',
       { id: shareId },
       auth,
     );
-    const second = Buffer.from(await (await fetch(`${baseUrl}/og/${shareId}.png`)).arrayBuffer());
-    expect(second.equals(firstPng)).toBe(false);
+    const second = Buffer.from(await (await fetch(`${baseUrl}/og/${shareId}.jpg`)).arrayBuffer());
+    expect(second.equals(firstImage)).toBe(false);
 
-    const fallback = await fetch(`${baseUrl}/og/00000000-0000-4000-8000-000000000000.png`);
+    const fallback = await fetch(`${baseUrl}/og/00000000-0000-4000-8000-000000000000.jpg`);
     expect(fallback.status).toBe(200);
     expect(await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).toMatchObject({
       width: 1200,
@@ -315,7 +320,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
 
     const read = await graphql(
       `query ($id: ID!) { sharedVideo(id: $id) {
-        photos { id url filter width height transforms { start { scale } end { scale } } } musicUrls { id url } posterUrl videoUrl
+        photos { id url filter width height transforms { start { scale } end { scale } } } musicUrls { id url } posterUrl phonePosterUrl videoUrl
       } }`,
       { id: shareId },
     );
@@ -327,6 +332,12 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect(video).toMatchObject({ musicUrls: [], videoUrl: null });
     // The first paint is the first photo's light carousel WebP (it has no filter).
     expect((await fetch(video.posterUrl)).headers.get('content-type')).toBe('image/webp');
+    // On a phone, its 480-px grid WebP: at most 480 px wide, a few KB.
+    const phonePoster = await fetch(video.phonePosterUrl);
+    expect(phonePoster.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await phonePoster.arrayBuffer())).metadata()).width).toBeLessThanOrEqual(
+      480,
+    );
     for (const photo of video.photos as { url: string }[]) {
       // The filtered 1920-px derivative (a JPEG), served to anyone holding the signed URL.
       const response = await fetch(photo.url);
@@ -346,6 +357,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     const withoutUrls = JSON.stringify({
       ...data,
       posterUrl: undefined,
+      phonePosterUrl: undefined,
       photos: data.photos.map((photo: { url: string }) => ({ ...photo, url: undefined })),
     });
     expect(withoutUrls).not.toContain(projectId);

@@ -65,7 +65,7 @@ function pageName(path) {
  * (TanStack's `?tsr-split=component` chunk) and everything that imports statically.
  */
 function routeAssets(manifest, path) {
-  const key = `src/routes/${pageName(path)}.tsx?tsr-split=component`;
+  const key = `src/routes/${path === '/' ? 'index' : path.slice(1)}.tsx?tsr-split=component`;
   if (!manifest[key]) throw new Error(`No chunk for ${key} in the Vite manifest`);
   const shared = new Set(['index.html', ...(manifest['index.html']?.imports ?? [])]);
   const scripts = new Set();
@@ -93,26 +93,46 @@ function moveTitleToHead(head, markup) {
 }
 
 /**
- * A landing page around its prerendered `markup`: the route's stylesheets load with the page (the
- * demo previews animate from the first paint), and the app's scripts wait in a template for
- * start-app-after-first-paint.ts, with the route's chunks preloaded beside them.
+ * The shell with the app's scripts waiting in a template for start-app-after-first-paint.ts, the
+ * route's chunks preloaded beside them and its stylesheets loaded with the page; `<body>` as built.
  */
-function prerenderedPage(shell, markup, assets, startScript) {
+function deferredAppShell(shell, assets, startScript) {
   const [head, body] = shell.split('</head>');
   const appScripts = [
     ...(head.match(APP_SCRIPT_TAGS) ?? []).map((tag) => tag.trim()),
     ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
   ];
   const routeStyles = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`);
-  const page = moveTitleToHead(head.replace(APP_SCRIPT_TAGS, ''), markup);
-  return [
-    page.head.trimEnd(),
-    ...routeStyles.map((tag) => `    ${tag}`),
-    `    <template id="app-scripts">${appScripts.join('')}</template>`,
-    `    <script defer src="${startScript}"></script>`,
-    // Inert until the app takes over: a click on a button that has no handler yet would be lost.
-    `  </head>${body.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="" inert>${page.markup}</div>`)}`,
-  ].join('\n');
+  return {
+    head: [
+      head.replace(APP_SCRIPT_TAGS, '').trimEnd(),
+      ...routeStyles.map((tag) => `    ${tag}`),
+      `    <template id="app-scripts">${appScripts.join('')}</template>`,
+      `    <script defer src="${startScript}"></script>`,
+    ].join('\n'),
+    body,
+  };
+}
+
+/**
+ * A landing page around its prerendered `markup`: the route's stylesheets load with the page (the
+ * demo previews animate from the first paint), and the app's scripts wait for the first paint.
+ */
+function prerenderedPage(shell, markup, assets, startScript) {
+  const deferred = deferredAppShell(shell, assets, startScript);
+  const page = moveTitleToHead(deferred.head, markup);
+  // Inert until the app takes over: a click on a button that has no handler yet would be lost.
+  return `${page.head}\n  </head>${deferred.body.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="" inert>${page.markup}</div>`)}`;
+}
+
+/**
+ * The shell the gateway fills for /v/{id} with the share's first paint (apps/gateway/src/sharing/
+ * shared-video-page.ts): like a landing page, the app's scripts wait for the first paint, so on a
+ * phone the photo does not share the connection with them.
+ */
+function sharedVideoShell(shell, assets, startScript) {
+  const deferred = deferredAppShell(shell, assets, startScript);
+  return `${deferred.head}\n  </head>${deferred.body}`;
 }
 
 const beforePaintScript = await buildClassicScript('src/before-first-paint.ts', 'before-first-paint');
@@ -146,7 +166,14 @@ try {
     );
     await writeFile(join(dist, 'prerendered', `${pageName(path)}.html`), html);
   }
-  console.log(`Prerendered ${PRERENDERED_PATHS.join(', ')} into dist/prerendered/`);
+  await mkdir(join(dist, 'shells'), { recursive: true });
+  await writeFile(
+    join(dist, 'shells', 'shared-video.html'),
+    sharedVideoShell(shell, routeAssets(manifest, '/v/$videoId'), startScript),
+  );
+  console.log(
+    `Prerendered ${PRERENDERED_PATHS.join(', ')} into dist/prerendered/, the /v shell into dist/shells/`,
+  );
 } finally {
   await rm(serverBuild, { recursive: true, force: true });
 }

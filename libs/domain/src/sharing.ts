@@ -16,6 +16,12 @@ export const SHARE_VIEWS_PER_IP_PER_MINUTE = 20;
 export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;
 export const PRODUCT_NAME = 'Memoreel';
+/**
+ * Where the shared video page first shows its phone poster (the first photo's 480-px thumbnail):
+ * the player is at most ~480 CSS px wide there, so the light image fills it until the full-size one
+ * is swapped in. The gateway's first paint and the app use this one query.
+ */
+export const PHONE_POSTER_MEDIA = '(max-width: 512px)';
 
 export const shareMessages = {
   title: {

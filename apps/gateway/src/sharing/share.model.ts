@@ -67,6 +67,11 @@ export class SharedVideoModel {
     description: "The first paint: the first photo's carousel WebP when unfiltered, else its video URL.",
   })
   posterUrl!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The first paint on a phone-wide page: the first photo's 480-px grid WebP when unfiltered.",
+  })
+  phonePosterUrl!: string | null;
   @Field(() => String, { nullable: true, description: 'The rendered MP4 when one exists.' })
   videoUrl!: string | null;
 }

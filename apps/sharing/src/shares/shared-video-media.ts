@@ -38,12 +38,13 @@ export class SharedVideoMedia {
   async photosOf(share: {
     projectId: string;
     userId: string;
-  }): Promise<Pick<PublicSharedVideo, 'photos' | 'posterUrl'>> {
+  }): Promise<Pick<PublicSharedVideo, 'photos' | 'posterUrl' | 'phonePosterUrl'>> {
     const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
-    if (photos.length === 0) return { photos: [], posterUrl: null };
+    if (photos.length === 0) return { photos: [], posterUrl: null, phonePosterUrl: null };
     const owner = ownerOf(share);
     const urls = new Map<string, string>();
-    const carousels = new Map<string, string>();
+    // Thumbnails carry no filter: they stand in for unfiltered photos only.
+    const thumbnails = new Map<string, { carousel: string; grid: string }>();
     for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
       const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
       const reply = await this.bus.request(getPhotoUrls, owner, { ids });
@@ -53,7 +54,8 @@ export class SharedVideoMedia {
         const video = signed?.videoFilter === photo?.filter ? signed?.video : null;
         const url = video ?? signed?.carousel;
         if (url) urls.set(id, url);
-        if (signed?.carousel && photo?.filter === 'none') carousels.set(id, signed.carousel);
+        if (signed && photo?.filter === 'none')
+          thumbnails.set(id, { carousel: signed.carousel, grid: signed.grid });
       }
     }
     // A photo whose thumbnails are not made yet has nothing to show; the others still play.
@@ -62,7 +64,12 @@ export class SharedVideoMedia {
       return url ? [{ ...photo, url }] : [];
     });
     const first = playable[0];
-    return { photos: playable, posterUrl: first ? (carousels.get(first.id) ?? first.url) : null };
+    const thumbnail = first ? thumbnails.get(first.id) : undefined;
+    return {
+      photos: playable,
+      posterUrl: thumbnail?.carousel ?? first?.url ?? null,
+      phonePosterUrl: thumbnail?.grid ?? null,
+    };
   }
 
   async musicUrlsOf(tracks: readonly TimelineTrack[]): Promise<PublicSharedVideo['musicUrls']> {

@@ -139,7 +139,7 @@ export class SharesService {
     if (!row) throw new NotFoundError(shareMessages.notFound);
     const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
     const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
-    const [{ photos, posterUrl }, musicUrls, videoUrl] = await Promise.all([
+    const [{ photos, posterUrl, phonePosterUrl }, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
       this.media.musicUrlsOf(videoSettings.music.timelineTracks),
       this.media.latestVideoUrlOf(row),
@@ -158,6 +158,7 @@ export class SharesService {
       videoSettings,
       photos,
       posterUrl,
+      phonePosterUrl,
       musicUrls,
       videoUrl,
     };

@@ -1,7 +1,8 @@
-// A classic script on prerendered pages only (scripts/prerender-landing.mjs moves the app's own
-// <script> and modulepreload tags into <template id="app-scripts">). The app's download and start-up
-// then wait until the page is on screen: they no longer compete with the stylesheet for a slow
-// connection, nor hold up the first paint; the app takes over the markup a moment later.
+// A classic script on prerendered pages and the shared video page only (scripts/prerender-landing.mjs
+// moves the app's own <script> and modulepreload tags into <template id="app-scripts">). The app's
+// download and start-up then wait until the page is on screen: they no longer compete with the
+// stylesheet (or the page's photo) for a slow connection, nor hold up the first paint; the app takes
+// over the markup a moment later.
 
 const APP_SCRIPTS_ID = 'app-scripts';
 /** In case a browser never reports the paint: the page must not stay inert for good. */
@@ -33,6 +34,29 @@ function afterFirstContentfulPaint(callback: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/**
+ * Runs `callback` once the page's high-priority images (the shared video page's photo, its LCP
+ * element) have loaded or failed: on a phone the app's download must not slow them down.
+ */
+function afterPriorityImages(callback: () => void): void {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
+    (image) => !image.complete,
+  );
+  let left = pending.length;
+  if (left === 0) {
+    callback();
+    return;
+  }
+  const settled = () => {
+    left -= 1;
+    if (left === 0) callback();
+  };
+  for (const image of pending) {
+    image.addEventListener('load', settled, { once: true });
+    image.addEventListener('error', settled, { once: true });
+  }
+}
+
 // By now the whole document is parsed; the next frame paints all of it (a frame callback runs just
 // before a paint, a task queued from it just after).
 function startAfterPaint(): void {
@@ -43,7 +67,9 @@ function startAfterPaint(): void {
   }
   document.addEventListener('visibilitychange', startApp, { once: true });
   setTimeout(startApp, START_AT_THE_LATEST_MS);
-  afterFirstContentfulPaint(() => requestAnimationFrame(() => setTimeout(startApp)));
+  afterFirstContentfulPaint(() =>
+    afterPriorityImages(() => requestAnimationFrame(() => setTimeout(startApp))),
+  );
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', startAfterPaint);

@@ -55,6 +55,11 @@ export const PublicSharedVideoSchema = z.object({
    * derivative's bytes, when it has no filter (thumbnails carry none); else its filtered URL.
    */
   posterUrl: z.string().nullable(),
+  /**
+   * The same photo for a phone-wide page: its 480-px grid WebP (a few dozen KB, the LCP on a
+   * phone; the app swaps `posterUrl` in once the page is idle) when it has no filter; else null.
+   */
+  phonePosterUrl: z.string().nullable(),
   /** A signed URL to play each track of `videoSettings.music.timelineTracks` (by track id); a deleted track has none. */
   musicUrls: z.array(z.object({ id: z.string(), url: z.string() })),
   /** The rendered MP4 when one exists (render issue); otherwise the player plays the composition. */

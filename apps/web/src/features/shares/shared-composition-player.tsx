@@ -35,10 +35,17 @@ export function sharedVideoProps(video: Pick<SharedVideo, 'photos' | 'videoSetti
 /**
  * The shared video as the live composition (`@memoreel/video`), when no rendered MP4 exists: the
  * spec's player — controls, volume, double-click fullscreen, no autoplay, no loop, a centred
- * play/pause shown on hover and while at the first or last frame. Loaded on its own, after the
- * page's first paint: Remotion never delays the viewer's LCP (the still photo).
+ * play/pause shown on hover and while at the first or last frame. Loaded on its own when the
+ * visitor goes to play (`playOnLoad`: the press that loaded it starts it): Remotion never delays
+ * the viewer's LCP (the still photo) nor busies a phone that only reads the page.
  */
-export default function SharedCompositionPlayer({ video }: { video: SharedVideo }) {
+export default function SharedCompositionPlayer({
+  video,
+  playOnLoad = false,
+}: {
+  video: SharedVideo;
+  playOnLoad?: boolean;
+}) {
   const props = useMemo(() => sharedVideoProps(video), [video]);
   const player = useRef<PlayerRef>(null);
   const perPhoto = framesPerPhoto(props.durationPerPhoto);
@@ -74,6 +81,14 @@ export default function SharedCompositionPlayer({ video }: { video: SharedVideo 
       current.removeEventListener('ended', pause);
     };
   }, [perPhoto, lastFrame]);
+
+  // Once, on mount: the visitor already pressed play (the page has their gesture, so sound may play).
+  const playedOnLoad = useRef(false);
+  useEffect(() => {
+    if (!playOnLoad || playedOnLoad.current) return;
+    playedOnLoad.current = true;
+    player.current?.play();
+  }, [playOnLoad]);
 
   return (
     <div className="group relative size-full">

@@ -1,6 +1,6 @@
 import { defaultVideoSettings } from '@memoreel/domain';
 import type { MemoreelPlayerProps } from '@memoreel/video';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SharedVideoPlayer } from './shared-video-player';
 import type { SharedVideo } from './sharing-api';
@@ -60,15 +60,30 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
     ],
     musicUrls: [{ id: 'track-1', url: '/signed/track-1.mp3' }],
     posterUrl: '/signed/one-carousel.webp',
+    phonePosterUrl: '/signed/one-grid.webp',
     videoUrl: null,
     ...change,
   };
 }
 
 describe('SharedVideoPlayer', () => {
-  it('plays the composition of the photos and music when there is no MP4, the spec way', async () => {
+  it('shows the first photo, on a phone its light thumbnail, and loads no player before play is pressed', () => {
     render(<SharedVideoPlayer video={sharedVideo()} title="Grandma at 90" />);
-    expect(await screen.findByTestId('composition')).toBeTruthy();
+    const still = document.querySelector('picture');
+    expect(still?.querySelector('source')?.getAttribute('srcset')).toBe('/signed/one-grid.webp');
+    expect(still?.querySelector('source')?.getAttribute('media')).toBe('(max-width: 512px)');
+    expect(still?.querySelector('img')?.getAttribute('src')).toBe('/signed/one-carousel.webp');
+    expect(screen.getByRole('button', { name: 'Play video' })).toBeTruthy();
+    expect(screen.queryByTestId('composition')).toBeNull();
+  });
+
+  it('plays the composition of the photos and music when there is no MP4, the spec way', {
+    timeout: 30_000,
+  }, async () => {
+    render(<SharedVideoPlayer video={sharedVideo()} title="Grandma at 90" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
+    // Remotion's chunk loads on that press: give a busy machine time to import it.
+    expect(await screen.findByTestId('composition', undefined, { timeout: 20_000 })).toBeTruthy();
     expect(document.querySelector('video')).toBeNull();
     const props = played.at(-1) as MemoreelPlayerProps;
     expect(props.video.photos).toEqual([
@@ -99,8 +114,14 @@ describe('SharedVideoPlayer', () => {
   });
 
   it('shows the title card when the share has no photos', () => {
-    render(<SharedVideoPlayer video={sharedVideo({ photos: [], posterUrl: null })} title="Grandma at 90" />);
+    render(
+      <SharedVideoPlayer
+        video={sharedVideo({ photos: [], posterUrl: null, phonePosterUrl: null })}
+        title="Grandma at 90"
+      />,
+    );
     expect(screen.getByText('Grandma at 90')).toBeTruthy();
     expect(screen.queryByTestId('composition')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Play video' })).toBeNull();
   });
 });
