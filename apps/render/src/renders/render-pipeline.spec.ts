@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type Actor, getRenderProgress, startRender } from '@memoreel/contracts';
 import {
+  BusClient,
   createLogger,
   LocalStorage,
   localStorageRouter,
@@ -19,6 +20,11 @@ import { audioFile } from '../../test/render-harness.js';
 import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
 
 const run = promisify(execFile);
+
+/** start-render with room for a machine busy with Chromium and ffmpeg beside the services (the default wait is 5 s). */
+function start(h: RendersHarness, owner: Actor, projectId: string) {
+  return new BusClient(h.bus).request(startRender, owner, { projectId }, { timeoutMs: 30_000 });
+}
 
 // The real pipeline: render service + one render worker (real Chromium and ffmpeg) on the
 // in-process bus, sharing a storage folder served over HTTP as the gateway serves it.
@@ -103,7 +109,7 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     ];
     for (const [i, hue] of [0, 120, 240].entries()) h.fake.addPhoto(project, await photo(`p${i}`, hue));
 
-    const first = await h.request(startRender, owner, { projectId: project.id });
+    const first = await start(h, owner, project.id);
     const done = await finished(first.renderId, owner);
     expect(done).toMatchObject({ status: 'completed', error: null });
     expect(await renderedChunks(first.renderId)).toBe(3);
@@ -130,7 +136,7 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     // A new derivative of the last photo: only the chunks that show it are rendered again.
     const photos = h.fake.photos.get(project.id) ?? [];
     (photos[2] as { videoUrl: string }).videoUrl = await photo('p2-edited', 60);
-    const second = await h.request(startRender, owner, { projectId: project.id });
+    const second = await start(h, owner, project.id);
     expect(second.reused).toBe(false);
     expect(await finished(second.renderId, owner)).toMatchObject({ status: 'completed', error: null });
     const rerendered = await renderedChunks(second.renderId);
@@ -167,7 +173,7 @@ describe('a render worker without Chromium', { timeout: 120_000 }, () => {
     const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
     const project = h.fake.project(owner, 'honor');
     h.fake.addPhoto(project, '/nonexistent/photo.jpg');
-    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const { renderId } = await start(h, owner, project.id);
     await eventually(async () => {
       const progress = await h.request(getRenderProgress, owner, { renderId });
       expect(progress.status).toBe('failed');
@@ -218,7 +224,7 @@ describe('a chunk whose worker fails once', { timeout: 120_000 }, () => {
     const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
     const project = h.fake.project(owner, 'honor');
     h.fake.addPhoto(project, '/tmp/photo.jpg');
-    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const { renderId } = await start(h, owner, project.id);
     await eventually(
       async () => expect((await h.request(getRenderProgress, owner, { renderId })).status).toBe('completed'),
       20_000,

@@ -67,6 +67,15 @@ export class RendersRepository {
     return rows.map((row) => row.hash);
   }
 
+  /** Marks the chunks found stored already (by any render) done, not rendered for this one. */
+  async markChunksReused(db: Db, renderId: string, chunkIndexes: number[]): Promise<void> {
+    if (chunkIndexes.length === 0) return;
+    await db.renderChunk.updateMany({
+      where: { renderId, chunkIndex: { in: chunkIndexes }, doneAt: null },
+      data: { doneAt: new Date(), rendered: false },
+    });
+  }
+
   update(db: Db, id: string, data: Prisma.RenderedVideoUncheckedUpdateInput) {
     return db.renderedVideo.updateMany({ where: { id }, data });
   }

@@ -124,33 +124,38 @@ export class RendersService {
 
   /** Chunks stored already (by any render) are done; the rest go on the work queue, or the stitch does. */
   private async queueChunks(actor: Actor, row: RenderRow): Promise<RenderRow> {
-    for (const chunk of row.chunks) {
-      if (await this.storage.stat(RENDERS_BUCKET, chunkKey(chunk.hash))) {
-        await this.renders.markChunkDone(this.database, row.id, chunk.chunkIndex, false);
-      }
-    }
-    const planned = (await this.renders.getById(this.database, row.id)) ?? row;
-    const toRender = planned.chunks.filter((chunk) => chunk.doneAt === null);
-    for (const chunk of toRender) {
-      await this.bus.enqueueJob(
-        renderChunk,
-        actor,
-        {
-          renderId: row.id,
-          chunkIndex: chunk.chunkIndex,
-          hash: chunk.hash,
-          frameRange: [chunk.frameFrom, chunk.frameTo],
-          props: row.props as MemoreelVideoProps,
-        },
-        { id: jobId(`${row.id}:chunk:${chunk.chunkIndex}`) },
-      );
-    }
-    this.logger.info(
-      { renderId: row.id, chunks: planned.chunks.length, reused: planned.chunks.length - toRender.length },
-      'render queued',
+    const stored = await Promise.all(
+      row.chunks.map(
+        async (chunk) => (await this.storage.stat(RENDERS_BUCKET, chunkKey(chunk.hash))) !== null,
+      ),
     );
+    const reused = row.chunks.filter((_, i) => stored[i]).map((chunk) => chunk.chunkIndex);
+    const doneAt = new Date();
+    await this.renders.markChunksReused(this.database, row.id, reused);
+    const planned: RenderRow = {
+      ...row,
+      chunks: row.chunks.map((chunk, i) => (stored[i] ? { ...chunk, doneAt } : chunk)),
+    };
+    const toRender = planned.chunks.filter((chunk) => chunk.doneAt === null);
+    await Promise.all(
+      toRender.map((chunk) =>
+        this.bus.enqueueJob(
+          renderChunk,
+          actor,
+          {
+            renderId: row.id,
+            chunkIndex: chunk.chunkIndex,
+            hash: chunk.hash,
+            frameRange: [chunk.frameFrom, chunk.frameTo],
+            props: row.props as MemoreelVideoProps,
+          },
+          { id: jobId(`${row.id}:chunk:${chunk.chunkIndex}`) },
+        ),
+      ),
+    );
+    this.logger.info({ renderId: row.id, chunks: row.chunks.length, reused: reused.length }, 'render queued');
     if (toRender.length === 0) return this.queueStitch(planned);
-    await this.renders.update(this.database, row.id, { status: 'queued' });
+    await this.renders.moveStatus(this.database, row.id, 'pending', 'queued');
     return { ...planned, status: 'queued' };
   }
 
