@@ -171,9 +171,11 @@ function Figures({ caption, icon, columns, rows, empty = 'Nothing yet.' }: Figur
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <caption className="mb-1.5 flex items-center gap-1.5 text-left font-medium">
-          {icon}
-          {caption}
+        <caption className="mb-1.5 caption-top text-left font-medium">
+          <span className="inline-flex items-center gap-1.5">
+            {icon}
+            {caption}
+          </span>
         </caption>
         <thead className="text-muted-foreground text-xs">
           <tr className="border-b">
