@@ -6,13 +6,18 @@
  * - the same frames as two chunks rendered at once (two pages of the one Chromium);
  * - `stitch` of the single chunk with the music (concat -c copy, mix, mux, +faststart) and its share
  *   of render + stitch;
+ * - the video chunked as the render service plans it (CHUNK_FRAMES, default the service's 300, one
+ *   chunk after another in one page) and stitched: its overhead against one chunk + stitch;
+ * - one photo changed: only the chunks that show it rendered again + stitch, against the full chunked render;
  * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
- *   bitrate), for scale.
+ *   bitrate), for scale;
+ * - the screenshot reference (`ScreenshotRenderer`: each frame drawn in the DOM, screenshotted, x264),
+ *   the path Remotion's `renderMedia` takes, on the first REFERENCE_FRAMES frames.
  * Each also reports the CPU seconds it took (Chromium's or ffmpeg's processes), steadier than wall
  * time on a shared machine.
  * With BITRATES=3000000,8000000,10000000 it also renders the video at each bitrate and reports each
  * one's achieved bitrate and PSNR against a 40 Mbps render of the same frames.
- * Prints one JSON object.
+ * Prints one JSON object; `ratios` puts the aims side by side.
  *
  *   npx nx run @memoreel/render-worker:build && npm run --workspace tools/bench render
  *   (runs the built worker, dist/ of apps/render-worker and libs/video)
@@ -23,16 +28,29 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CHUNK_ENCODING, ChunkRenderer, chunkPlan, stitch } from '@memoreel/render-worker';
+import {
+  CHUNK_ENCODING,
+  ChunkRenderer,
+  chunkPlan,
+  DEFAULT_CHUNK_FRAMES,
+  ScreenshotRenderer,
+  stitch,
+} from '@memoreel/render-worker';
 import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video';
 import sharp from 'sharp';
+import { build } from 'vite';
 
 const run = promisify(execFile);
 const PHOTOS = 10;
 const SECONDS_PER_PHOTO = 3;
 const BITRATES = (process.env.BITRATES ?? '').split(',').filter(Boolean).map(Number);
 const REFERENCE_BITRATE = 40_000_000;
+const CHUNK_FRAMES = Number(process.env.CHUNK_FRAMES) || DEFAULT_CHUNK_FRAMES;
+/** The photo changed for the one-photo re-render (the fifth: in the middle of the video). */
+const CHANGED_PHOTO = 4;
+const REFERENCE_FRAMES = Number(process.env.REFERENCE_FRAMES) || 90;
 
 /** A photo-like JPEG: soft gradient, 300 translucent discs, film grain (as hard to encode as a real photo). */
 async function writePhoto(dir: string, index: number): Promise<string> {
@@ -245,20 +263,78 @@ async function main() {
     const parallelMs = performance.now() - parallelStarted;
     const parallelCpu = cpuSince();
 
+    const musicTracks = musicPlacements(props).map((placement) => ({ placement, source: music }));
     const stitched = join(dir, 'video.mp4');
+    cpuSince();
     const stitchStarted = performance.now();
-    await stitch(
-      [single],
-      musicPlacements(props).map((placement) => ({ placement, source: music })),
-      stitched,
-    );
+    await stitch([single], musicTracks, stitched);
     const stitchMs = performance.now() - stitchStarted;
+    const stitchCpu = cpuSince();
     const stitchedFromHalves = join(dir, 'video-from-halves.mp4');
     await stitch(parallel, [], stitchedFromHalves);
+
+    // As the service renders it: its chunks one after another (one worker), then the stitch.
+    const plan = chunkPlan(props, CHUNK_FRAMES);
+    const renderChunks = async (chunks: typeof plan, videoProps: MemoreelVideoProps, name: string) => {
+      const files = [];
+      for (const chunk of chunks) {
+        files.push(
+          await renderer.render(
+            { props: videoProps, frameRange: chunk.frameRange },
+            join(dir, `${name}-${chunk.index}.mp4`),
+          ),
+        );
+      }
+      return files;
+    };
+    cpuSince();
+    const chunkedStarted = performance.now();
+    const chunkFiles = await renderChunks(plan, props, 'chunk');
+    const chunkedStitched = join(dir, 'video-chunked.mp4');
+    await stitch(chunkFiles, musicTracks, chunkedStitched);
+    const chunkedMs = performance.now() - chunkedStarted;
+    const chunkedCpu = cpuSince();
+
+    // One photo replaced: only the chunks whose hash changed are rendered again, the others reused.
+    const edited = {
+      ...props,
+      photos: props.photos.map((photo, i) => (i === CHANGED_PHOTO ? { ...photo, url: '' } : photo)),
+    };
+    edited.photos[CHANGED_PHOTO]!.url = await writePhoto(dir, 40 + CHANGED_PHOTO);
+    const editedPlan = chunkPlan(edited, CHUNK_FRAMES);
+    const changed = editedPlan.filter((chunk, i) => chunk.hash !== plan[i]!.hash);
+    cpuSince();
+    const rerenderStarted = performance.now();
+    const rerendered = new Map(
+      (await renderChunks(changed, edited, 'edited')).map((file, i) => [changed[i]!.index, file]),
+    );
+    await stitch(
+      editedPlan.map((chunk) => rerendered.get(chunk.index) ?? chunkFiles[chunk.index]!),
+      musicTracks,
+      join(dir, 'video-edited.mp4'),
+    );
+    const rerenderMs = performance.now() - rerenderStarted;
+    const rerenderCpu = cpuSince();
 
     cpuSince();
     const slideshowMs = await ffmpegSlideshow(photos, join(dir, 'slideshow.mp4'));
     const slideshowCpu = cpuSince();
+
+    // The reference path: Chromium draws each frame in the DOM and a screenshot is encoded.
+    const referencePage = join(dir, 'reference-page');
+    await build({
+      configFile: fileURLToPath(
+        new URL('../../../apps/render-worker/vite.reference.config.ts', import.meta.url),
+      ),
+      build: { outDir: referencePage },
+      logLevel: 'error',
+    });
+    const screenshots = await ScreenshotRenderer.start({ pageDir: referencePage });
+    cpuSince();
+    const reference = await screenshots
+      .render(props, join(dir, 'reference.mp4'), [0, REFERENCE_FRAMES - 1])
+      .finally(() => screenshots.close());
+    const referenceCpu = cpuSince();
 
     const bitrates = [];
     if (BITRATES.length > 0) {
@@ -302,12 +378,48 @@ async function main() {
         shareOfRenderAndStitch: round(stitchMs / (stitchMs + single.elapsedMs), 3),
         frames: (await probeVideo(stitched)).frames,
       },
+      chunked: {
+        chunkFrames: CHUNK_FRAMES,
+        chunks: plan.length,
+        secondsWithStitch: round(chunkedMs / 1000),
+        fps: round(totalFrames / (chunkedMs / 1000), 1),
+        cpuSeconds: chunkedCpu,
+        frames: (await probeVideo(chunkedStitched)).frames,
+      },
+      onePhotoRerender: {
+        changedPhoto: CHANGED_PHOTO + 1,
+        chunksRendered: changed.length,
+        secondsWithStitch: round(rerenderMs / 1000),
+        cpuSeconds: rerenderCpu,
+      },
+      screenshotReference: {
+        frames: reference.frames,
+        seconds: round(reference.elapsedMs / 1000),
+        fps: round(reference.frames / (reference.elapsedMs / 1000), 1),
+        cpuSeconds: referenceCpu,
+        cpuMsPerFrame: round((referenceCpu * 1000) / reference.frames, 0),
+      },
       ffmpegSlideshow: {
         seconds: round(slideshowMs / 1000),
         fps: round(totalFrames / (slideshowMs / 1000), 1),
         cpuSeconds: slideshowCpu,
       },
       ...(bitrates.length > 0 ? { bitrates } : {}),
+      ratios: {
+        singleChunkFpsVsFfmpeg: round(slideshowMs / single.elapsedMs),
+        singleChunkCpuVsFfmpeg: round(slideshowCpu / singleCpu),
+        chunkedOverheadCpu: round(chunkedCpu / (singleCpu + stitchCpu)),
+        chunkedOverheadWall: round(chunkedMs / (single.elapsedMs + stitchMs)),
+        stitchShare: round(stitchMs / (stitchMs + single.elapsedMs), 3),
+        onePhotoRerenderShareWall: round(rerenderMs / chunkedMs),
+        onePhotoRerenderShareCpu: round(rerenderCpu / chunkedCpu),
+        oursVsScreenshotReferenceFps: round(
+          totalFrames / (single.elapsedMs / 1000) / (reference.frames / (reference.elapsedMs / 1000)),
+        ),
+        oursVsScreenshotReferenceCpuPerFrame: round(
+          referenceCpu / reference.frames / (singleCpu / totalFrames),
+        ),
+      },
       loadAverage: loadavg().map((load) => round(load)),
     };
     console.log(JSON.stringify(result, null, 2));
