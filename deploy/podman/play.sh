@@ -53,7 +53,7 @@ if [[ ${1:-} == e2e ]]; then
   ON_RENDERING="podman pod kill $first_worker >/dev/null && echo '  • killed pod $first_worker'" video || status=$?
   video_s=$((SECONDS - since))
   echo "• metrics the dashboards read, from the pods"
-  for port in 3002 3005 $(seq 3009 10 $((3009 + 10 * (RENDER_WORKERS - 1)))); do
+  for port in 3003 3006 $(seq 3009 10 $((3009 + 10 * (RENDER_WORKERS - 1)))); do
     curl -fsS -m 3 "http://127.0.0.1:${port}/metrics" 2>/dev/null |
       grep -E '^memoreel_(uploads_total|upload_bytes_total|renders_total|render_chunks_total|render_frames_total|render_chunk_duration_seconds_count)' |
       sed "s/^/  :${port} /" || true
