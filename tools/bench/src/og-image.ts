@@ -18,7 +18,13 @@ const TITLE = 'Grandma Rose at 90 — a life in pictures';
 /** A 1920×1280 camera-like JPEG: colour fields with grain, which compresses like a photo. */
 async function photo(): Promise<Buffer> {
   const grain = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
   })
     .blur(1.5)
     .png()
