@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import type { EditedImage, ProgressReport } from './photo-editing.js';
 
 const require = createRequire(import.meta.url);
-type ImglyLibrary = { segmentForeground: typeof import('@imgly/background-removal-node').segmentForeground };
+type ImglyLibrary = { removeBackground: typeof import('@imgly/background-removal-node').removeBackground };
 
 /** The model's own input size (ISNet, 1024²): the mask is computed there and enlarged to the photo. */
 export const SEGMENTATION_SIZE = 1024;
@@ -52,7 +52,8 @@ export class BackgroundRemoval {
     progress(0.8);
     // The mask, grey and smooth, enlarged to the photo: edges follow the model's soft alpha.
     const alpha = await sharp(mask)
-      .extractChannel(0)
+      .ensureAlpha()
+      .extractChannel(3)
       .resize(info.width, info.height, { fit: 'fill', kernel: 'lanczos3' })
       .raw()
       .toBuffer();
@@ -66,8 +67,9 @@ export class BackgroundRemoval {
 
   private async mask(png: Buffer): Promise<Buffer> {
     this.library ??= import('@imgly/background-removal-node') as Promise<ImglyLibrary>;
-    const { segmentForeground } = await this.library;
-    const blob = await segmentForeground(new Blob([png], { type: 'image/png' }), this.config);
+    const { removeBackground } = await this.library;
+    // Its cut-out at the model's size: the alpha channel is the mask.
+    const blob = await removeBackground(new Blob([png], { type: 'image/png' }), this.config);
     return Buffer.from(await blob.arrayBuffer());
   }
 }
