@@ -42,7 +42,9 @@ stamp=node_modules/.memoreel-install-stamp
 want=$(cat package.json package-lock.json apps/*/package.json libs/*/package.json tools/*/package.json 2>/dev/null | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "• installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+  # onnxruntime-node (background removal) would fetch CUDA binaries if its install script ran; it
+  # runs on the CPU. Given here rather than in .npmrc, where npm warns on every command about it.
+  npm_config_onnxruntime_node_install_cuda=skip npm install --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
 

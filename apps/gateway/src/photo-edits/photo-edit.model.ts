@@ -1,4 +1,4 @@
-import { Field, Float, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 
 /** The GraphQL names of the bus's kinds and statuses (libs/domain photo-edits). */
 export enum PhotoEditKind {
@@ -26,9 +26,9 @@ export class PhotoEditModel {
   @Field(() => PhotoEditKind) kind!: PhotoEditKind;
   @Field(() => PhotoEditStatus) status!: PhotoEditStatus;
   @Field(() => Float, { description: '0–1.' }) progress!: number;
-  @Field(() => GraphQLISODateTime, {
+  @Field(() => String, {
     nullable: true,
-    description: 'When a worker took it; null while queued.',
+    description: 'When a worker took it (ISO 8601); null while queued.',
   })
   startedAt!: string | null;
   @Field(() => String, { nullable: true, description: 'Signed (1 h) URL of the result PNG, when READY.' })

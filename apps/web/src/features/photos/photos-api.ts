@@ -1,61 +1,27 @@
-import type { PhotoFilter, PhotoTransform } from '@memoreel/domain';
+import type { PhotoFilter } from '@memoreel/domain';
 import { bearerAuthorization } from '../../lib/access-token';
 import { graphqlRequest } from '../../lib/graphql';
 
 /** The gateway's photo operations (docs/photos-api.md), as steps 1–4 use them. */
 
-export interface PhotoUrls {
-  grid: string;
-  strip: string;
-  carousel: string;
-  full: string;
-}
+export type {
+  Photo,
+  PhotoQuota,
+  PhotoUploadFile,
+  PhotoUploadPlan,
+  PhotoUploadResult,
+  PhotoUploadSlot,
+  PhotoUrls,
+} from './photo-types';
 
-export interface Photo {
-  id: string;
-  projectId: string;
-  originalName: string;
-  displayOrder: number;
-  status: string;
-  filter: PhotoFilter;
-  transforms: { start: PhotoTransform; end: PhotoTransform };
-  width: number;
-  height: number;
-  /** Null for the moment between upload and its thumbnails being made. */
-  urls: PhotoUrls | null;
-  createdAt: string;
-}
-
-export interface PhotoQuota {
-  count: number;
-  limit: number;
-  remaining: number;
-}
-
-export interface PhotoUploadSlot {
-  uploadId: string;
-  fileIndex: number;
-  url: string;
-  headers: { name: string; value: string }[];
-}
-
-export interface PhotoUploadPlan {
-  slots: PhotoUploadSlot[];
-  skipped: number;
-  quota: PhotoQuota;
-}
-
-export interface PhotoUploadResult {
-  uploadId: string;
-  photo: Photo | null;
-  error: string | null;
-}
-
-export interface PhotoUploadFile {
-  name: string;
-  size: number;
-  contentType: string;
-}
+import type {
+  Photo,
+  PhotoQuota,
+  PhotoUploadFile,
+  PhotoUploadPlan,
+  PhotoUploadResult,
+  PhotoUploadSlot,
+} from './photo-types';
 
 const TRANSFORM_FIELDS = 'scale translateX translateY rotate';
 export const PHOTO_FIELDS = `id projectId originalName displayOrder status filter width height createdAt

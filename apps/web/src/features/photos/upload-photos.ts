@@ -7,7 +7,7 @@ import type {
   PhotoUploadPlan,
   PhotoUploadResult,
   PhotoUploadSlot,
-} from './photos-api.js';
+} from './photo-types.js';
 
 /** One file of an upload as the progress list shows it. */
 export interface UploadingFile {

@@ -1,0 +1,57 @@
+import type { PhotoFilter, PhotoTransform } from '@memoreel/domain';
+
+/** The shapes of the gateway's photo operations (docs/photos-api.md). No imports beyond types, so
+ * code outside the browser (tools/bench runs step 1's upload in Node) can read them. */
+
+export interface PhotoUrls {
+  grid: string;
+  strip: string;
+  carousel: string;
+  full: string;
+}
+
+export interface Photo {
+  id: string;
+  projectId: string;
+  originalName: string;
+  displayOrder: number;
+  status: string;
+  filter: PhotoFilter;
+  transforms: { start: PhotoTransform; end: PhotoTransform };
+  width: number;
+  height: number;
+  /** Null for the moment between upload and its thumbnails being made. */
+  urls: PhotoUrls | null;
+  createdAt: string;
+}
+
+export interface PhotoQuota {
+  count: number;
+  limit: number;
+  remaining: number;
+}
+
+export interface PhotoUploadSlot {
+  uploadId: string;
+  fileIndex: number;
+  url: string;
+  headers: { name: string; value: string }[];
+}
+
+export interface PhotoUploadPlan {
+  slots: PhotoUploadSlot[];
+  skipped: number;
+  quota: PhotoQuota;
+}
+
+export interface PhotoUploadResult {
+  uploadId: string;
+  photo: Photo | null;
+  error: string | null;
+}
+
+export interface PhotoUploadFile {
+  name: string;
+  size: number;
+  contentType: string;
+}
