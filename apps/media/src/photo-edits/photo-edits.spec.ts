@@ -76,21 +76,30 @@ afterAll(async () => {
   await media?.close();
 });
 
-/** A subject (a dark red figure) on a plain light background, as a portrait against a wall. */
+/**
+ * A subject on a plain background: a shaded red ball on a light table-top, as a product photo. (A
+ * flat drawn figure standing on the bottom edge reads to the model as part of the ground.)
+ */
 async function portrait(width = 200, height = 150): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="#e9edf1"/>
-    <ellipse cx="${width / 2}" cy="${height * 0.38}" rx="${width * 0.12}" ry="${height * 0.18}" fill="#8e3b2f"/>
-    <rect x="${width * 0.32}" y="${height * 0.55}" width="${width * 0.36}" height="${height * 0.45}" rx="12" fill="#2d3e50"/>
+    <defs><radialGradient id="shade" cx="40%" cy="35%" r="65%">
+      <stop offset="0" stop-color="#ffb199"/><stop offset="1" stop-color="#b0301c"/>
+    </radialGradient></defs>
+    <rect width="100%" height="100%" fill="#f4f4f2"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${height * 0.3}" fill="url(#shade)"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }
 
 /** Uploads one photo to a new project of `owner` (paid unless said) and waits for its thumbnails. */
-async function photoOf(owner: Actor, tier: 'free' | 'remember' = 'remember') {
+async function photoOf(
+  owner: Actor,
+  tier: 'free' | 'remember' = 'remember',
+  size = { width: 200, height: 150 },
+) {
   const project = await call(createProject, owner, { name: 'Portraits' });
   if (tier !== 'free') await call(setProjectTier, actors.admin(), { id: project.id, tier });
-  const bytes = await portrait();
+  const bytes = await portrait(size.width, size.height);
   const plan = await call(requestPhotoUploads, owner, {
     projectId: project.id,
     files: [{ name: 'portrait.jpg', size: bytes.length, contentType: 'image/jpeg' }],
@@ -143,30 +152,31 @@ describe('background removal', () => {
     'makes a full-size PNG whose background corners are transparent; applying makes it the photo with new thumbnails and deletes the old objects',
     async () => {
       const owner = actors.user();
-      const { projectId, photoId, urls } = await photoOf(owner);
+      const { projectId, photoId, urls } = await photoOf(owner, 'remember', { width: 400, height: 300 });
       const before = await media.keys(`${projectId}/`);
 
       const queued = await call(startPhotoEdit, owner, { photoId, kind: 'remove-background' });
       expect(queued).toMatchObject({ status: 'queued', progress: 0, resultUrl: null });
       const edit = await settled(owner, queued.id);
-      expect(edit).toMatchObject({ status: 'ready', progress: 1, resultWidth: 200, resultHeight: 150 });
+      expect(edit).toMatchObject({ status: 'ready', progress: 1, resultWidth: 400, resultHeight: 300 });
 
       const png = await download(edit.resultUrl as string);
       const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
       expect(await sharp(png).metadata()).toMatchObject({
         format: 'png',
-        width: 200,
-        height: 150,
+        width: 400,
+        height: 300,
         hasAlpha: true,
       });
       const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3] as number;
-      // The top corners: the figure stands on the bottom edge, which the model may read as ground.
       for (const [x, y] of [
         [2, 2],
-        [197, 2],
+        [397, 2],
+        [2, 297],
+        [397, 297],
       ] as const)
         expect(alphaAt(x, y)).toBeLessThan(128);
-      expect(alphaAt(100, 120)).toBeGreaterThan(200);
+      expect(alphaAt(200, 150)).toBeGreaterThan(200);
       // The dialog heard each step pushed: working, then ready.
       await eventually(async () => {
         const statuses = pushes.filter((p) => p.id === edit.id).map((p) => p.status);
@@ -179,8 +189,8 @@ describe('background removal', () => {
         photoId,
         projectId,
         storagePath: `${projectId}/${edit.id}.png`,
-        width: 200,
-        height: 150,
+        width: 400,
+        height: 300,
       });
       // Applying twice answers the same and changes nothing more.
       expect(await call(applyPhotoEdit, owner, { id: edit.id })).toEqual(applied);
@@ -196,8 +206,8 @@ describe('background removal', () => {
         userId: owner.userId,
         storagePath: applied.storagePath,
         contentType: 'image/png',
-        width: 200,
-        height: 150,
+        width: 400,
+        height: 300,
       });
       // Projects' row follows; the old original, its thumbnails and derivative are gone, a new derivative is made.
       await eventually(async () => {
