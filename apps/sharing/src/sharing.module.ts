@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { SharingDatabase } from './database/sharing-database.js';
 import { ConfirmProbeWhenRecorded } from './probe/confirm-probe-when-recorded.js';
+import { ProbeCompletionHandler } from './probe/probe-completion.handler.js';
 import { DeleteShareWhenProjectDeleted } from './shares/delete-share-when-project-deleted.js';
 import { ProjectsLookup } from './shares/projects-lookup.js';
 import { SharedVideoMedia } from './shares/shared-video-media.js';
@@ -15,6 +16,7 @@ export class SharingModule {
       module: SharingModule,
       controllers: [
         ConfirmProbeWhenRecorded,
+        ProbeCompletionHandler,
         SharesHandlers,
         DeleteShareWhenProjectDeleted,
         AdminOverviewHandler,

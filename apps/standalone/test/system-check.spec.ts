@@ -142,6 +142,30 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     );
   });
 
+  it('a browser whose subscription reaches the server after the push still learns the outcome', async () => {
+    const id = randomUUID();
+    await graphql('mutation ($id: ID!, $note: String!) { recordProbe(id: $id, note: $note) { id } }', {
+      id,
+      note: 'late watcher',
+    });
+    // The sharing service has consumed the probe and pushed its completion to nobody.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await expect
+      .poll(
+        async () =>
+          (await client.query('SELECT 1 FROM sharing.probe_receipts WHERE probe_id = $1', [id])).rowCount,
+      )
+      .toBe(1);
+    await client.end();
+
+    const watcher = nextCompletion(id);
+    const completion = await watcher.completion;
+    watcher.close();
+    expect(completion).toMatchObject({ id, note: 'late watcher', deliveries: 1 });
+  });
+
   it('one trace spans the gateway, the projects service and the sharing consumer', async () => {
     spans.reset();
     const id = randomUUID();

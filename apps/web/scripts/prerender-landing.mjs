@@ -114,13 +114,25 @@ function deferredAppShell(shell, assets, startScript) {
   };
 }
 
+/** The section after the hero: parsed, the first screen is complete. */
+const FIRST_SCREEN_ENDS_AT = 'features';
+
 /**
  * A landing page around its prerendered `markup`: the route's stylesheets load with the page (the
  * demo previews animate from the first paint), and the app's scripts wait for the first paint.
  */
 function prerenderedPage(shell, markup, assets, startScript) {
   const deferred = deferredAppShell(shell, assets, startScript);
-  const page = moveTitleToHead(deferred.head, markup);
+  if (!markup.includes(`id="${FIRST_SCREEN_ENDS_AT}"`)) {
+    throw new Error(`The landing page has no #${FIRST_SCREEN_ENDS_AT} to hold its first paint for`);
+  }
+  const page = moveTitleToHead(
+    // Chrome may paint a document it has only half parsed: on a busy machine or a slow link the bar
+    // was painted without its account buttons, which then pushed the links aside (a layout shift).
+    // The first paint waits until the header and the hero are whole.
+    `${deferred.head}\n    <link rel="expect" href="#${FIRST_SCREEN_ENDS_AT}" blocking="render">`,
+    markup,
+  );
   // Inert until the app takes over: a click on a button that has no handler yet would be lost.
   return `${page.head}\n  </head>${deferred.body.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="" inert>${page.markup}</div>`)}`;
 }

@@ -78,4 +78,45 @@ describe('liveIterator', () => {
       expect(events.next()).rejects.toMatchObject({ extensions: { code: SLOW_SUBSCRIBER.code } }),
     );
   });
+
+  it('delivers what the catch-up finds when the push came before the subscription', async () => {
+    const client = busClient();
+    const missed = completion(1);
+    // Published before anyone listened: the bus keeps no copy of a live push.
+    await client.publishLive(probeCompleted, missed);
+    const events = liveIterator(client, probeCompleted, {
+      field: 'probeCompleted',
+      accept: (data) => data.id === missed.id,
+      catchUp: async () => missed,
+    });
+    expect((await events.next()).value?.probeCompleted).toEqual(missed);
+    await events.return?.();
+  });
+
+  it('prefers a push over a catch-up that answers later, and lives through a failed catch-up', async () => {
+    const client = busClient();
+    const pushed = completion(2);
+    let answerCatchUp: (data: typeof pushed) => void = () => {};
+    const events = liveIterator(client, probeCompleted, {
+      field: 'probeCompleted',
+      accept: () => true,
+      catchUp: () => new Promise((resolve) => (answerCatchUp = resolve)),
+    });
+    await client.publishLive(probeCompleted, pushed);
+    answerCatchUp(completion(1));
+    expect((await events.next()).value?.probeCompleted.deliveries).toBe(2);
+    await events.return?.();
+
+    const failures: unknown[] = [];
+    const afterFailure = liveIterator(client, probeCompleted, {
+      field: 'probeCompleted',
+      accept: () => true,
+      catchUp: () => Promise.reject(new Error('sharing is away')),
+      onCatchUpError: (error) => failures.push(error),
+    });
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    await client.publishLive(probeCompleted, completion(3));
+    expect((await afterFailure.next()).value?.probeCompleted.deliveries).toBe(3);
+    await afterFailure.return?.();
+  });
 });

@@ -24,6 +24,14 @@ export function liveIterator<C extends LiveContract, F extends string>(
     field: F;
     accept: (data: DataOf<C>) => boolean;
     maxQueued?: number;
+    /**
+     * Asked once the bus subscription is in place, for a value the client may have missed: the
+     * browser cannot tell when its subscription reached the server, so a push can beat it here.
+     * What it returns is delivered like a push (readers must take a repeated value in their stride);
+     * a failed catch-up only loses what the push would have been too late for.
+     */
+    catchUp?: () => Promise<DataOf<C> | null>;
+    onCatchUpError?: (error: unknown) => void;
   },
 ): AsyncIterableIterator<Record<F, DataOf<C>>> {
   type Value = Record<F, DataOf<C>>;
@@ -33,14 +41,26 @@ export function liveIterator<C extends LiveContract, F extends string>(
   let done = false;
   let failure: GraphQLError | undefined;
 
-  const subscription = client.subscribeLive(contract, (data) => {
+  let pushed = false;
+  const deliver = (data: DataOf<C>) => {
     if (done || !options.accept(data)) return;
+    pushed = true;
     const value = { [options.field]: data } as Value;
     const next = waiting.shift();
     if (next) next({ value, done: false });
     else if (queue.length < maxQueued) queue.push(value);
     else overflow();
-  });
+  };
+  const subscription = client.subscribeLive(contract, deliver);
+  if (options.catchUp) {
+    options.catchUp().then(
+      // A push that arrived meanwhile is at least as new as what the catch-up read.
+      (data) => {
+        if (data !== null && !pushed) deliver(data);
+      },
+      (error: unknown) => options.onCatchUpError?.(error),
+    );
+  }
 
   const finish = async (): Promise<IteratorResult<Value>> => {
     if (!done) {

@@ -1,6 +1,7 @@
 import type { Actor, ClientSchema } from '@memoreel/contracts';
-import { getProbe, probeCompleted, recordProbe } from '@memoreel/contracts';
+import { getProbe, getProbeCompletion, probeCompleted, recordProbe } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
+import { Logger } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import type { z } from 'zod';
 import { RequestBudgets } from '../graphql/request-budgets.js';
@@ -12,6 +13,8 @@ import { ProbeCompletionModel, ProbeModel } from './probe.model.js';
 /** The system check: one mutation and one subscription that cross every platform part. */
 @Resolver()
 export class ProbeResolver {
+  private readonly logger = new Logger(ProbeResolver.name);
+
   constructor(
     private readonly bus: BusClient,
     private readonly budgets: RequestBudgets,
@@ -39,10 +42,14 @@ export class ProbeResolver {
   @Subscription(() => ProbeCompletionModel, {
     description: 'Fires when the probe with this id was consumed.',
   })
-  probeCompleted(@Args('id', { type: () => ID }) id: string) {
+  probeCompleted(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string) {
     return liveIterator(this.bus, probeCompleted, {
       field: 'probeCompleted',
       accept: (completion) => completion.id === id,
+      // The page records the probe once its socket is open, which may be before this subscription
+      // reached the bus: on a busy server the push could come first and be lost.
+      catchUp: () => this.bus.request(getProbeCompletion, actor, { id }),
+      onCatchUpError: (error) => this.logger.warn(`Probe ${id}: the catch-up read failed (${String(error)})`),
     });
   }
 }

@@ -3,6 +3,7 @@ import { BusClient, type EventDeliveryContext, runOnce } from '@memoreel/platfor
 import { Controller } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { SharingDatabase } from '../database/sharing-database.js';
+import { completionOf } from './probe-completion.js';
 
 const CONSUMER = 'confirm-probe-when-recorded';
 
@@ -36,12 +37,6 @@ export class ConfirmProbeWhenRecorded {
       );
       return tx.probeReceipt.findUniqueOrThrow({ where: { probeId: probe.id } });
     });
-    await this.bus.publishLive(probeCompleted, {
-      id: receipt.probeId,
-      note: receipt.note,
-      recordedAt: receipt.recordedAt.toISOString(),
-      consumedAt: receipt.consumedAt.toISOString(),
-      deliveries: receipt.deliveries,
-    });
+    await this.bus.publishLive(probeCompleted, completionOf(receipt));
   }
 }
