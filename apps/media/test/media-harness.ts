@@ -1,6 +1,5 @@
 import { type Actor, createProject, type Project } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
-import { projectsService } from '@memoreel/projects';
 import {
   deleteNamespaceStreams,
   NATS_URL,
@@ -16,8 +15,9 @@ import { PHOTOS_BUCKET } from '../src/storage/photo-storage.js';
 export { eventually } from '@memoreel/testing';
 
 /**
- * The media service with the real projects service (ownership, quota, photo rows) on one fresh
- * database and an in-process bus, storing objects in an S3 server on loopback (s3rver).
+ * The media service on one fresh database and an in-process bus, storing objects in an S3 server on
+ * loopback (s3rver). Media needs projects (ownership, quota, photo rows): the caller passes it in
+ * `services` (apps/standalone/test, where services are put together) or stands in for it.
  */
 export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>> {
   /** The same bucket media writes to, for arranging and inspecting objects. */
@@ -30,8 +30,14 @@ export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<
   keys(prefix: string): Promise<string[]>;
 }
 
-/** `nats`: the real broker at NATS_URL (JetStream events and the thumbnail work queue), else the in-process bus. */
-export async function startMedia(options: { bus?: 'in-process' | 'nats' } = {}): Promise<MediaHarness> {
+export interface MediaHarnessOptions {
+  /** Services started before media on the same database and bus (projects). */
+  services?: platform.ServiceDefinition[];
+  /** `nats`: the real broker at NATS_URL (JetStream events and the thumbnail work queue), else the in-process bus. */
+  bus?: 'in-process' | 'nats';
+}
+
+export async function startMedia(options: MediaHarnessOptions = {}): Promise<MediaHarness> {
   const s3: S3Server = await startS3Server();
   const connection = {
     endPoint: s3.endPoint,
@@ -49,7 +55,7 @@ export async function startMedia(options: { bus?: 'in-process' | 'nats' } = {}):
     S3_REGION: s3.region,
   };
   const harness = await startServiceHarness(platform, mediaService, {
-    services: [projectsService],
+    services: options.services ?? [],
     env: {
       // Abandoned uploads are swept often here, so tests see it happen.
       media: { ...storageEnv, MEDIA_UPLOAD_SWEEP_MS: '200' },

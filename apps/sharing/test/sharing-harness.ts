@@ -1,5 +1,4 @@
 import * as platform from '@memoreel/platform';
-import { projectsService } from '@memoreel/projects';
 import { type ServiceHarness, startServiceHarness } from '@memoreel/testing';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { sharingService } from '../src/sharing.service-definition.js';
@@ -7,14 +6,17 @@ import { sharingService } from '../src/sharing.service-definition.js';
 export { eventually } from '@memoreel/testing';
 
 /**
- * The sharing service and the real projects service (ownership, projects.project.deleted) on one
- * fresh database and an in-process bus, called through `BusClient` as the gateway calls them.
+ * The sharing service on one fresh database and an in-process bus, called through `BusClient` as the
+ * gateway calls it. Sharing needs projects (ownership, projects.project.deleted): the caller passes it
+ * in `services` (apps/standalone/test, where services are put together) or stands in for it.
  */
 export type SharingHarness = ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>>;
 
-export function startSharing(): Promise<SharingHarness> {
+export function startSharing(
+  options: { services?: platform.ServiceDefinition[] } = {},
+): Promise<SharingHarness> {
   return startServiceHarness(platform, sharingService, {
-    services: [projectsService],
+    services: options.services ?? [],
     database: (url) =>
       new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'sharing' }) }),
   });

@@ -13,7 +13,7 @@ import {
 import { SHARE_VIEWS_PER_IP_PER_MINUTE, shareMessages } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type SharingHarness, startSharing } from '../../test/sharing-harness.js';
+import { eventually, type SharingHarness, startSharing } from './sharing-harness.js';
 
 let h: SharingHarness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { metricsRegistry } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaHarness, startMedia } from '../test/media-harness.js';
+import { type MediaHarness, startMedia } from './media-harness.js';
 
 let media: MediaHarness;
 beforeAll(async () => {

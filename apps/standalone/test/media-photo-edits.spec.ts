@@ -23,9 +23,9 @@ import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { eventually, type MediaHarness, startMedia } from '../../test/media-harness.js';
+import { eventually, type MediaHarness, startMedia } from './media-harness.js';
 
-const TS_LOADER = fileURLToPath(new URL('../../../../tools/bench/register.mjs', import.meta.url));
+const TS_LOADER = fileURLToPath(new URL('../../../tools/bench/register.mjs', import.meta.url));
 /** The models are slow on a busy 2-core machine: one child process (models loaded once) for the file. */
 const MODEL_MS = 600_000;
 

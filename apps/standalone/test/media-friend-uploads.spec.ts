@@ -13,7 +13,7 @@ import {
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type MediaHarness, startMedia } from '../../test/media-harness.js';
+import { eventually, type MediaHarness, startMedia } from './media-harness.js';
 
 let media: MediaHarness;
 beforeAll(async () => {

@@ -15,14 +15,14 @@ import {
   stitchVideo,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
+import { type RendersHarness, startRenders } from '@memoreel/render/testing';
 import { NATS_URL } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
 
 const run = promisify(execFile);
 
 /** The built worker, as a cluster runs it (`npm run build` makes it; so does `npm test`). */
-const WORKER_MAIN = fileURLToPath(new URL('../../../render-worker/dist/main.js', import.meta.url));
+const WORKER_MAIN = fileURLToPath(new URL('../../render-worker/dist/main.js', import.meta.url));
 
 /** A render worker process: its log lines (pino JSON) as they come, and a kill for it and its Chromium. */
 class WorkerProcess {

@@ -13,17 +13,45 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
+import { audioFile, type RendersHarness, startRenders } from '@memoreel/render/testing';
+import { renderWorkerService } from '@memoreel/render-worker';
 import { eventually } from '@memoreel/testing';
 import express, { type Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioFile } from '../../test/render-harness.js';
-import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
 
 const run = promisify(execFile);
 
 /** start-render with room for a machine busy with Chromium and ffmpeg beside the services (the default wait is 5 s). */
 function start(h: RendersHarness, owner: Actor, projectId: string) {
   return new BusClient(h.bus).request(startRender, owner, { projectId }, { timeoutMs: 30_000 });
+}
+
+/** A render worker beside the harness's render service: same bus, same storage settings. */
+function startWorker(h: RendersHarness, options?: Parameters<typeof renderWorkerService>[0]) {
+  return startService(renderWorkerService(options), {
+    name: 'render-worker',
+    bus: h.bus,
+    databaseUrl: '',
+    logger: createLogger({
+      service: 'render-worker-test',
+      level: process.env.RENDER_TEST_LOG ? 'debug' : 'silent',
+    }),
+    env: h.env,
+  });
+}
+
+/** The render service (projects and media stood in for) and one render worker for the enclosing describe. */
+function renderWithWorker(options: Parameters<typeof renderWorkerService>[0]) {
+  const running = {} as { h: RendersHarness; worker: RunningService };
+  beforeAll(async () => {
+    running.h = await startRenders();
+    running.worker = await startWorker(running.h, options);
+  }, 60_000);
+  afterAll(async () => {
+    await running.worker?.close();
+    await running.h?.close();
+  });
+  return running;
 }
 
 // The real pipeline: render service + one render worker (real Chromium and ffmpeg) on the
@@ -43,18 +71,8 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     await new Promise((resolve) => server.once('listening', resolve));
     const publicUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const storageDir = join(dir, 'storage');
-    const { renderWorkerService } = await import('@memoreel/render-worker');
     h = await startRenders({ publicUrl, storageDir, chunkFrames: 30 });
-    worker = await startService(renderWorkerService(), {
-      name: 'render-worker',
-      bus: h.bus,
-      databaseUrl: '',
-      logger: createLogger({
-        service: 'render-worker-test',
-        level: process.env.RENDER_TEST_LOG ? 'debug' : 'silent',
-      }),
-      env: h.env,
-    });
+    worker = await startWorker(h);
     router = localStorageRouter(
       new LocalStorage({
         rootDir: storageDir,
@@ -146,30 +164,10 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
 });
 
 describe('a render worker without Chromium', { timeout: 120_000 }, () => {
-  let h: RendersHarness;
-  let worker: RunningService;
-
-  beforeAll(async () => {
-    h = await startRenders();
-    const { renderWorkerService } = await import('@memoreel/render-worker');
-    worker = await startService(
-      renderWorkerService({ renderer: { chromiumPath: '/nonexistent/chromium' } }),
-      {
-        name: 'render-worker',
-        bus: h.bus,
-        databaseUrl: '',
-        logger: createLogger({ service: 'render-worker-test', level: 'silent' }),
-        env: h.env,
-      },
-    );
-  }, 60_000);
-
-  afterAll(async () => {
-    await worker?.close();
-    await h?.close();
-  });
+  const running = renderWithWorker({ renderer: { chromiumPath: '/nonexistent/chromium' } });
 
   it('fails the render at once with a clear reason instead of leaving it waiting', async () => {
+    const { h } = running;
     const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
     const project = h.fake.project(owner, 'honor');
     h.fake.addPhoto(project, '/nonexistent/photo.jpg');
@@ -185,42 +183,25 @@ describe('a render worker without Chromium', { timeout: 120_000 }, () => {
 });
 
 describe('a chunk whose worker fails once', { timeout: 120_000 }, () => {
-  let h: RendersHarness;
-  let worker: RunningService;
   const calls: string[] = [];
-
-  beforeAll(async () => {
-    h = await startRenders();
-    const { renderWorkerService } = await import('@memoreel/render-worker');
-    // A page that crashes on the first try of chunk 0; everything else "renders" a few bytes.
-    const rendering = {
-      async renderChunk(chunk: { frameRange: [number, number] }, output: string) {
-        calls.push(`chunk ${chunk.frameRange[0]}`);
-        if (calls.filter((call) => call === 'chunk 0').length === 1) throw new Error('Target page crashed');
-        await writeFile(output, 'mp4');
-        return { renderMs: 1 };
-      },
-      async stitch(_chunks: unknown, _music: unknown, output: string) {
-        calls.push('stitch');
-        await writeFile(output, 'video');
-      },
-      async close() {},
-    };
-    worker = await startService(renderWorkerService({ rendering }), {
-      name: 'render-worker',
-      bus: h.bus,
-      databaseUrl: '',
-      logger: createLogger({ service: 'render-worker-test', level: 'silent' }),
-      env: h.env,
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await worker?.close();
-    await h?.close();
-  });
+  // A page that crashes on the first try of chunk 0; everything else "renders" a few bytes.
+  const rendering = {
+    async renderChunk(chunk: { frameRange: [number, number] }, output: string) {
+      calls.push(`chunk ${chunk.frameRange[0]}`);
+      if (calls.filter((call) => call === 'chunk 0').length === 1) throw new Error('Target page crashed');
+      await writeFile(output, 'mp4');
+      return { renderMs: 1 };
+    },
+    async stitch(_chunks: unknown, _music: unknown, output: string) {
+      calls.push('stitch');
+      await writeFile(output, 'video');
+    },
+    async close() {},
+  };
+  const running = renderWithWorker({ rendering });
 
   it('is delivered again and the render completes', async () => {
+    const { h } = running;
     const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
     const project = h.fake.project(owner, 'honor');
     h.fake.addPhoto(project, '/tmp/photo.jpg');
