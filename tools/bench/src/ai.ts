@@ -2,7 +2,8 @@
  * The AI photo edits (decision 0017) on a 12 MP and a 1 MP photo, through the worker's own model
  * process (`ChildProcessEditing`, as standalone runs it): seconds per photo for background removal
  * and enhancement, cold (a new process: model load included) and warm (the same process again),
- * the model process's peak RSS (VmHWM), and, side by side, a baseline of the same photo through
+ * the model process's CPU seconds for each (all its threads: steadier than wall time on a shared
+ * machine), its peak RSS (VmHWM), and, side by side, a baseline of the same photo through
  * sharp alone (decode, resize to the result's size, PNG encode) so a busy machine shows as a ratio.
  * Prints one JSON object; the machine's load average rides along.
  *
@@ -50,6 +51,14 @@ function peakRssMb(pid: number | undefined): number | null {
   return match ? Math.round(Number(match[1]) / 1024) : null;
 }
 
+/** CPU seconds (user + system, every thread) the process has used so far: less load-dependent than wall time. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function baseline(input: Buffer, width: number, height: number): Promise<number> {
   const since = performance.now();
   await sharp(input).rotate().resize(width, height, { fit: 'fill' }).png({ compressionLevel: 6 }).toBuffer();
@@ -79,9 +88,11 @@ try {
         let since = performance.now();
         const cold = await editing.edit(kind, input, output, () => {});
         const coldSeconds = seconds(since);
+        const coldCpu = cpuSeconds(editing.pid);
         since = performance.now();
         const warm = await editing.edit(kind, input, output, () => {});
         const warmSeconds = seconds(since);
+        const warmCpuSeconds = Math.round((cpuSeconds(editing.pid) - coldCpu) * 100) / 100;
         const rss = peakRssMb(editing.pid);
         peak = Math.max(peak, rss ?? 0);
         const base = await baseline(readFileSync(input), warm.width, warm.height);
@@ -89,6 +100,8 @@ try {
           coldSeconds,
           warmSeconds,
           warmInferenceSeconds: warm.inferenceMs / 1000,
+          coldCpuSeconds: coldCpu,
+          warmCpuSeconds,
           result: `${cold.width}x${cold.height}`,
           peakRssMb: rss,
           baselineSeconds: base,
