@@ -12,8 +12,6 @@ export const videoStepsContent = {
     shorter: 'Quicker',
     longer: 'Slower',
     saveFailed: 'Failed to save video settings',
-    back: 'Back to Animate Photos',
-    next: 'Next: Select Music',
   },
   music: {
     title: 'Select Music',
@@ -35,8 +33,6 @@ export const videoStepsContent = {
     earlier: (title: string) => `Move ${title} earlier`,
     later: (title: string) => `Move ${title} later`,
     plays: (from: string, to: string) => `${from} – ${to}`,
-    back: 'Back to Design Video',
-    next: 'Next: Preview Video',
   },
   preview: {
     title: 'Preview Your Video',
@@ -46,8 +42,6 @@ export const videoStepsContent = {
     music: (titles: string) => `Music: ${titles}`,
     noMusic: 'No music yet',
     waitingForPhotos: 'Some photos are still being prepared; they appear here in a moment.',
-    back: 'Back to Select Music',
-    next: 'Next: Share Video',
   },
   saving: {
     waiting: 'Unsaved changes',

@@ -4,16 +4,16 @@ import {
   formatTrackTime,
   type VideoSettings,
 } from '@memoreel/domain';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
+import { useNavigate } from '@tanstack/react-router';
+import { Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { PhotoStrip } from '../photos/photo-strip';
 import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { StepLinks } from '../project/project-layout/step-links';
 import { bothQueries } from './combined-query';
 import { videoStepsContent } from './design-content';
 import { NeedsPhotos } from './needs-photos';
@@ -36,20 +36,7 @@ export function DesignVideoStep({ projectId }: { projectId: string }) {
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/animate" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/project/$projectId/music" params={{ projectId }}>
-              {text.next} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="design" />}
       footer={
         // Spec 2 §2: the photo strip sits at the bottom of the design page too; a photo opens in the editor.
         <PhotoStrip

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
+import { Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { GraphQLRequestError } from '../../lib/graphql';
@@ -8,6 +7,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import {
@@ -157,13 +157,7 @@ export function DownloadStep({ projectId }: { projectId: string }) {
         <p className="mt-1 text-muted-foreground">Generate your video in full quality and keep it forever.</p>
       </header>
       {body}
-      <nav className="flex flex-wrap justify-between gap-3 border-t pt-6">
-        <Button variant="outline" asChild>
-          <Link to="/project/$projectId/share" params={{ projectId }}>
-            <ArrowLeft aria-hidden /> Back to Share Video
-          </Link>
-        </Button>
-      </nav>
+      <StepLinks projectId={projectId} step="download" />
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogTitle>{renderTexts.confirmTitle}</DialogTitle>

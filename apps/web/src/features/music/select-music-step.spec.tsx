@@ -161,7 +161,8 @@ describe('step 6: Select Music', () => {
     expect(
       screen.getByText('No music yet. Add a track below and it starts with your first photo.'),
     ).toBeTruthy();
-    await waitFor(() => expect(saves(fetchMock)).toEqual([[]]));
+    // What is stored in the end: an empty timeline (a slow machine may save the move on its own first).
+    await waitFor(() => expect(saves(fetchMock).at(-1)).toEqual([]));
   });
 
   it('moves a later track first without losing any when both fit', async () => {

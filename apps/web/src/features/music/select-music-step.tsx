@@ -11,11 +11,8 @@ import {
   type TimelineTrack,
   timelineEnd,
 } from '@memoreel/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../ui/button';
 import { bothQueries } from '../design/combined-query';
 import { videoStepsContent } from '../design/design-content';
 import { NeedsPhotos } from '../design/needs-photos';
@@ -26,6 +23,7 @@ import { useTrackPreview } from '../music-admin/use-track-preview';
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { StepLinks } from '../project/project-layout/step-links';
 import { type PublicMusicTrack, storagePathOfTrackUrl } from './music-library-api';
 import { MusicLibraryCard } from './music-library-card';
 import { MusicTimelineCard } from './music-timeline-card';
@@ -40,20 +38,7 @@ export function SelectMusicStep({ projectId }: { projectId: string }) {
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/design" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/project/$projectId/preview" params={{ projectId }}>
-              {text.next} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="music" />}
     >
       <WhenPhotosLoaded query={bothQueries(photos, settings)}>
         {([list, stored]) =>

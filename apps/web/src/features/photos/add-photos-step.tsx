@@ -1,11 +1,9 @@
 import { tierOf } from '@memoreel/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { InviteFriendsPanel } from '../friend-links/invite-friends-panel';
 import { PendingPhotosPanel } from '../friend-links/pending-photos-panel';
+import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { PhotoDropzone } from './photo-dropzone';
@@ -37,16 +35,7 @@ export function AddPhotosStep({ projectId, transport }: { projectId: string; tra
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
-      navigation={
-        photos.data &&
-        photos.data.length > 0 && (
-          <Button asChild className="ml-auto">
-            <Link to="/project/$projectId/sort" params={{ projectId }}>
-              {text.next} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        )
-      }
+      navigation={<StepLinks projectId={projectId} step="photos" showNext={Boolean(photos.data?.length)} />}
     >
       <WhenPhotosLoaded query={photos}>
         {(loaded) => (

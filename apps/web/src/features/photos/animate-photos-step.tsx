@@ -1,8 +1,6 @@
 import { clampTransform, DURATION_PER_PHOTO, photoWorkflowTexts } from '@memoreel/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../ui/button';
+import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { AnimationEditor } from './animation-editor';
 import { clampIndex, PhotoCarousel } from './photo-carousel';
@@ -33,20 +31,7 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/edit" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/project/$projectId/design" params={{ projectId }}>
-              {text.next} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="animate" />}
     >
       <WhenPhotosLoaded query={photos}>
         {(loaded) => {

@@ -1,8 +1,5 @@
 import { PHOTO_FILTER_LABELS, photoMessages, photoWorkflowTexts, planFor, tierOf } from '@memoreel/domain';
-import { Link } from '@tanstack/react-router';
 import {
-  ArrowLeft,
-  ArrowRight,
   Crown,
   Eraser,
   LoaderCircle,
@@ -20,6 +17,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu';
+import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { clampIndex, PhotoCarousel } from './photo-carousel';
@@ -59,20 +57,7 @@ export function EditPhotosStep({
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/sort" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/project/$projectId/animate" params={{ projectId }}>
-              {text.forward} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="edit" />}
       footer={<PhotoStrip projectId={projectId} activeIndex={index} onSelect={setIndex} />}
     >
       <WhenPhotosLoaded query={photos}>

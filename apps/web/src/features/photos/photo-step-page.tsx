@@ -6,7 +6,7 @@ interface PhotoStepPageProps {
   title: string;
   subtitle: string;
   children: ReactNode;
-  /** Back / Next links at the foot of the page. */
+  /** Back / Next links at the foot of the page: a StepLinks. */
   navigation?: ReactNode;
   /** Something kept at the bottom of the window, e.g. the photo strip. */
   footer?: ReactNode;
@@ -32,11 +32,7 @@ export function PhotoStepPage({
           <p className="mt-1 text-muted-foreground">{subtitle}</p>
         </header>
         {children}
-        {navigation && (
-          <nav aria-label="Steps" className="flex flex-wrap justify-between gap-3 border-t pt-6">
-            {navigation}
-          </nav>
-        )}
+        {navigation}
       </div>
       {footer}
     </>

@@ -25,7 +25,6 @@ export const photosContent = {
     deleteSelected: (n: number) => `Delete (${n})`,
     selectedCount: (n: number) => `${n} selected`,
     selectionHint: 'Shift-click to select a range',
-    next: 'Next: Sort Photos',
     preparing: 'Getting your photos ready...',
     processing: 'Processing',
     waiting: 'Waiting',
@@ -49,8 +48,6 @@ export const photosContent = {
     start: 'START',
     end: 'END',
     size: 'Photo size',
-    back: 'Back to Add Photos',
-    next: 'Next: Edit Photos',
     reorderFailed: 'Failed to save the new order',
   },
   strip: {
@@ -73,8 +70,6 @@ export const photosContent = {
     enhance: 'Enhance',
     selectFilter: 'Select Filter',
     selectFilterDescription: 'Pick a look; the preview shows it on your photo.',
-    back: 'Back to Sort Photos',
-    forward: 'Next: Animate Photos',
   },
   /**
    * The Background Removal and AI Photo Enhancement dialogs (spec 2 §2 step 3, §4); their spec toasts,
@@ -139,7 +134,5 @@ export const photosContent = {
     frameLabel: 'Photo position. Drag, or use the arrow keys, to move the photo.',
     dragHint: 'Drag to move',
     wheelHint: ' · scroll to zoom',
-    back: 'Back to Edit Photos',
-    next: 'Next: Design Video',
   },
 } as const;

@@ -1,8 +1,9 @@
 import { PHOTO_SIZE, photoThumbnailPx, photoWorkflowTexts } from '@memoreel/domain';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, ImageIcon, ImagePlus } from 'lucide-react';
+import { ImageIcon, ImagePlus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
+import { StepLinks } from '../project/project-layout/step-links';
 import { usePhotos, useReorderPhoto } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
 import { photosContent } from './photos-content';
@@ -26,22 +27,7 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
       title={text.title}
       subtitle={text.subtitle}
       wide
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/photos" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          {photos.data && photos.data.length > 0 && (
-            <Button asChild>
-              <Link to="/project/$projectId/edit" params={{ projectId }}>
-                {text.next} <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-          )}
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="sort" showNext={Boolean(photos.data?.length)} />}
     >
       <WhenPhotosLoaded query={photos}>
         {(loaded) =>

@@ -1,8 +1,6 @@
 import { estimatedVideoSeconds, formatTrackTime } from '@memoreel/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Images, Music2 } from 'lucide-react';
+import { Images, Music2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Button } from '../../ui/button';
 import { bothQueries } from '../design/combined-query';
 import { videoStepsContent } from '../design/design-content';
 import { NeedsPhotos } from '../design/needs-photos';
@@ -10,6 +8,7 @@ import { useVideoSettings } from '../design/video-settings-queries';
 import { usePublicMusicTracks } from '../music/music-library-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { WhenPhotosLoaded } from '../photos/photos-load-states';
+import { StepLinks } from '../project/project-layout/step-links';
 import { usePreviewPhotos } from './preview-photos';
 
 const text = videoStepsContent.preview;
@@ -29,20 +28,7 @@ export function PreviewVideoStep({ projectId }: { projectId: string }) {
       title={text.title}
       subtitle={text.subtitle}
       wide
-      navigation={
-        <>
-          <Button variant="outline" asChild>
-            <Link to="/project/$projectId/music" params={{ projectId }}>
-              <ArrowLeft aria-hidden="true" /> {text.back}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link to="/project/$projectId/share" params={{ projectId }}>
-              {text.next} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        </>
-      }
+      navigation={<StepLinks projectId={projectId} step="preview" />}
     >
       <WhenPhotosLoaded query={bothQueries(photos, settings)}>
         {([list, stored]) =>

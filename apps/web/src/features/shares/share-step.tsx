@@ -6,8 +6,7 @@ import {
   shareMessages,
 } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Check, Copy, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Check, Copy, Pencil, Share2, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
@@ -16,6 +15,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
+import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { socialLinks } from './share-links';
 import { ShareQrCode } from './share-qr';
@@ -68,18 +68,7 @@ export function ShareStep({ projectId }: { projectId: string }) {
         </p>
       </header>
       {body}
-      <nav className="flex flex-wrap justify-between gap-3 border-t pt-6">
-        <Button variant="outline" asChild>
-          <Link to="/project/$projectId/preview" params={{ projectId }}>
-            <ArrowLeft aria-hidden /> Back to Preview Video
-          </Link>
-        </Button>
-        <Button asChild>
-          <Link to="/project/$projectId/download" params={{ projectId }}>
-            Next: Download Video <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-      </nav>
+      <StepLinks projectId={projectId} step="share" />
     </div>
   );
 }
