@@ -205,6 +205,32 @@ describe('an accepted photo', () => {
     expect([grid.width, grid.height, grid.orientation]).toEqual([240, 480, undefined]);
   });
 
+  it('is kept under the key and type of what it is, whatever its name and declared type said', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const png = await sharp(await jpeg(64, 48))
+      .png()
+      .toBuffer();
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'Holiday.jpeg', type: 'image/jpeg', bytes: png },
+      { name: 'Sunset.jpeg', type: 'image/jpeg', bytes: await jpeg(64, 48) },
+    ]);
+    const [pngId, jpegId] = plan.slots.map((slot) => slot.uploadId);
+    expect(plan.slots[0]!.url).toContain(`/uploads/${pngId}.jpeg`);
+    expect(results.map((result) => result.error)).toEqual([null, null]);
+    // Copied to the photo's key and judged there: a PNG named .jpeg is written again as .png.
+    expect((await media.keys(`${project.id}/`)).sort()).toEqual(
+      [`${project.id}/${pngId}.png`, `${project.id}/${jpegId}.jpg`].sort(),
+    );
+    expect(await media.storage.stat(media.bucket, `${project.id}/${pngId}.png`)).toMatchObject({
+      contentType: 'image/png',
+      size: png.length,
+    });
+    expect(await media.storage.stat(media.bucket, `${project.id}/${jpegId}.jpg`)).toMatchObject({
+      contentType: 'image/jpeg',
+    });
+  });
+
   it('HEIC from a phone is converted to JPEG', async () => {
     const owner = actors.user();
     const project = await media.project(owner);

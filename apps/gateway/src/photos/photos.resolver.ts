@@ -90,7 +90,7 @@ export class PhotosResolver {
 
   @Mutation(() => [PhotoUploadResultModel], {
     description:
-      'Verifies each uploaded object (size, magic bytes, pixel limit, decodes whole), converts HEIC to JPEG, stores the photo.',
+      'Verifies each uploaded object without decoding its pixels (size, magic bytes, pixel limit from its header, structure whole to its end), converts HEIC to JPEG, stores the photo.',
   })
   async completePhotoUploads(
     @CurrentActor() actor: Actor,

@@ -35,6 +35,7 @@ import {
   RemoteError,
   recordEvent,
   runOnce,
+  StorageNotFoundError,
   UnauthorizedError,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -105,6 +106,11 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer | undefi
 export const uploadKey = (projectId: string, id: string, extension: string) =>
   `${projectId}/uploads/${id}.${extension}`;
 const photoKey = (projectId: string, id: string, extension: string) => `${projectId}/${id}.${extension}`;
+/** The extension of a staging key as a stored photo's would be (`.jpeg` is stored as `.jpg`). */
+function keptExtension(key: string): string {
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return extension === 'jpeg' ? 'jpg' : extension;
+}
 
 /**
  * Runs `work` on every item, at most `limit` at a time, answering in the items' order. Each call is
@@ -477,8 +483,17 @@ export class PhotosService {
           };
         }
 
+        // Where the object is judged and, most often, kept: a copy made inside the storage (no bytes
+        // through this service) under a key no PUT URL names, so what is judged is what is kept even
+        // while a PUT URL is still valid. (An upload requested before staging keys existed was PUT to
+        // the photo's key itself.)
+        const staged = blob.storagePath;
+        const judged = staged.startsWith(`${projectId}/uploads/`)
+          ? photoKey(projectId, blob.id, keptExtension(staged))
+          : staged;
         const refuse = async (error: string) => {
-          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+          await this.storage.delete(PHOTOS_BUCKET, staged);
+          if (judged !== staged) await this.storage.delete(PHOTOS_BUCKET, judged);
           await this.blobs.markRejected(tx, blob.id, error);
           await recordEvent(
             tx,
@@ -492,27 +507,38 @@ export class PhotosService {
         // Past its reservation the quota it held may be someone else's.
         if (blob.uploadExpiresAt.getTime() < Date.now())
           return refuse(photoMessages.uploadFailedFor(blob.originalName));
-        const stat = await this.storage.stat(PHOTOS_BUCKET, blob.storagePath);
+        const stat = await this.storage.stat(PHOTOS_BUCKET, staged);
         if (!stat) return refuse(photoMessages.uploadFailedFor(blob.originalName));
         if (stat.size > MAX_PHOTO_BYTES) return refuse(photoMessages.tooLarge(blob.originalName));
-        const upload = await readAll(
-          await this.storage.get(PHOTOS_BUCKET, blob.storagePath),
-          MAX_PHOTO_BYTES,
-        );
+        if (judged !== staged) {
+          try {
+            await this.storage.copy(PHOTOS_BUCKET, staged, judged);
+          } catch (error) {
+            if (error instanceof StorageNotFoundError)
+              return refuse(photoMessages.uploadFailedFor(blob.originalName));
+            throw error;
+          }
+        }
+        const [upload, judgedStat] = await Promise.all([
+          this.storage.get(PHOTOS_BUCKET, judged).then((stream) => readAll(stream, MAX_PHOTO_BYTES)),
+          this.storage.stat(PHOTOS_BUCKET, judged),
+        ]);
         if (!upload) return refuse(photoMessages.tooLarge(blob.originalName));
 
         const verdict = await verifyPhoto(upload);
         if (!verdict.ok) return refuse(refusalText[verdict.refusal](blob.originalName));
 
-        // Stored from the bytes just verified, under a key no PUT URL names (and under the extension
-        // of what it is: a HEIC becomes a .jpg); the staging object goes.
+        // Kept where it was judged when that key names what it is (a HEIC becomes a .jpg, a PNG named
+        // .jpg gets .png); otherwise the bytes just judged are written under the right key and type.
         const storagePath = photoKey(projectId, blob.id, verdict.extension);
-        await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
-          contentType: verdict.contentType,
-          size: verdict.bytes.length,
-        });
-        // (An upload requested before staging keys existed was PUT to the photo's key itself.)
-        if (blob.storagePath !== storagePath) await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        if (verdict.converted || storagePath !== judged || judgedStat?.contentType !== verdict.contentType) {
+          await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
+            contentType: verdict.contentType,
+            size: verdict.bytes.length,
+          });
+          if (judged !== storagePath) await this.storage.delete(PHOTOS_BUCKET, judged);
+        }
+        if (staged !== storagePath && staged !== judged) await this.storage.delete(PHOTOS_BUCKET, staged);
         await previousDone;
         const stored = await this.blobs.markStored(tx, blob.id, {
           storagePath,

@@ -25,6 +25,12 @@ export const thumbnailsPrefix = (photo: { id: string; projectId: string }) =>
   `${photo.projectId}/thumbs/${photo.id}/`;
 
 /**
+ * libwebp's effort (0–6; sharp's default 4). At 2 a 1600-px thumbnail of a 6 MP photo costs less than
+ * half the CPU (~90 ms instead of ~200 ms here) for a file ~2.5 % larger at the same quality.
+ */
+const WEBP_EFFORT = 2;
+
+/**
  * WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged. The image is
  * decoded once, to the largest size, and the smaller ones are made from those pixels. A photo that is
  * whole but damaged inside still gets thumbnails, grey where its data is bad, as a browser shows it.
@@ -45,7 +51,7 @@ export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSiz
       const webp = await pixels
         .clone()
         .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
+        .webp({ quality: 80, effort: WEBP_EFFORT })
         .toBuffer();
       return [size, webp] as const;
     }),

@@ -38,7 +38,7 @@ export const PhotoUploadResultSchema = z.object({
 
 export const completePhotoUploads = defineRequest('media.photo.complete-uploads', {
   summary:
-    'Verifies each uploaded object (size, magic bytes, pixel limit, a full decode), converts HEIC/HEIF to JPEG, records media.photo.stored; refused objects are deleted and answered with their reason.',
+    'Verifies each uploaded object without decoding its pixels (size ≤ 10 MB, magic bytes, the pixel limit read from its header, its structure whole to its end marker), converts HEIC/HEIF to JPEG (the one format decoded here), records media.photo.stored; refused objects are deleted and answered with their reason.',
   request: z.object({
     projectId: z.uuid(),
     uploadIds: z.array(z.uuid()).min(1).max(MAX_UPLOAD_FILES),

@@ -3,6 +3,7 @@ import type { Dirent, Stats } from 'node:fs';
 import {
   access,
   constants,
+  copyFile,
   mkdir,
   open,
   readdir,
@@ -113,6 +114,27 @@ export class LocalStorage implements Storage {
       throw new StorageNotFoundError(bucket, key);
     }
     return handle.createReadStream();
+  }
+
+  async copy(bucket: string, fromKey: string, toKey: string): Promise<void> {
+    const source = this.filePath(bucket, fromKey);
+    const target = this.filePath(bucket, toKey);
+    if (!(await statIfPresent(source))?.isFile()) throw new StorageNotFoundError(bucket, fromKey);
+    // copyFile reads the one file it opened (a PUT renames a new one into place), in the kernel.
+    const stagedBody = join(this.root, TMP_DIR, randomUUID());
+    let stagedMeta: string | undefined;
+    try {
+      await mkdir(dirname(stagedBody), { recursive: true });
+      await copyFile(source, stagedBody, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+      stagedMeta = await this.stage(
+        JSON.stringify({ contentType: await this.readContentType(bucket, fromKey) }),
+      );
+      await moveIntoPlace(stagedMeta, this.metaPath(bucket, toKey));
+      await moveIntoPlace(stagedBody, target);
+    } catch (error) {
+      await Promise.all([rm(stagedBody, { force: true }), stagedMeta && rm(stagedMeta, { force: true })]);
+      throw isMissing(error) ? new StorageNotFoundError(bucket, fromKey) : error;
+    }
   }
 
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {

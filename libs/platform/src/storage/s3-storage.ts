@@ -113,6 +113,18 @@ export class S3Storage implements Storage {
     }
   }
 
+  async copy(bucket: string, fromKey: string, toKey: string): Promise<void> {
+    assertValidBucket(bucket);
+    assertValidKey(fromKey);
+    assertValidKey(toKey);
+    try {
+      // Server-side: the bytes stay in the storage (metadata, such as the content type, copied along).
+      await this.client.copyObject(bucket, toKey, `/${bucket}/${fromKey}`);
+    } catch (error) {
+      throw hasCode(error, MISSING_OBJECT) ? new StorageNotFoundError(bucket, fromKey) : error;
+    }
+  }
+
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {
     assertValidBucket(bucket);
     assertValidKey(key);

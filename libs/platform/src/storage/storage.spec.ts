@@ -143,6 +143,28 @@ describe.each([
     await expect(storage.get('photos', key)).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
+  it('copies an object with its content type to a key of its own, which later writes to the source leave alone', async () => {
+    const project = fresh();
+    await storage.put('photos', `${project}/uploads/a.png`, Buffer.from('png bytes'), {
+      contentType: 'image/png',
+    });
+
+    await storage.copy('photos', `${project}/uploads/a.png`, `${project}/a.png`);
+    await storage.put('photos', `${project}/uploads/a.png`, Buffer.from('other'), {
+      contentType: 'image/gif',
+    });
+
+    expect(await text(await storage.get('photos', `${project}/a.png`))).toBe('png bytes');
+    expect(await storage.stat('photos', `${project}/a.png`)).toMatchObject({
+      size: 9,
+      contentType: 'image/png',
+    });
+    await expect(
+      storage.copy('photos', `${project}/uploads/missing.png`, `${project}/b.png`),
+    ).rejects.toBeInstanceOf(StorageNotFoundError);
+    expect(await storage.stat('photos', `${project}/b.png`)).toBeNull();
+  });
+
   it('deletes an object, and deleting a missing one is not an error', async () => {
     const key = `${fresh()}/gone.jpg`;
     await storage.put('photos', key, Buffer.from('x'), { contentType: 'image/jpeg' });

@@ -53,6 +53,13 @@ export interface Storage {
   put(bucket: string, key: string, body: Buffer | Readable, options: PutOptions): Promise<void>;
   /** Streams the object; rejects with `StorageNotFoundError` when it does not exist. */
   get(bucket: string, key: string): Promise<Readable>;
+  /**
+   * Copies an object to another key of the same bucket inside the storage (S3 CopyObject, a file copy
+   * locally): its bytes never pass through the caller. The copy is whole or absent, and is the source
+   * as it was at one moment (a PUT to the source meanwhile is in the copy entirely or not at all).
+   * Rejects with `StorageNotFoundError` when the source does not exist.
+   */
+  copy(bucket: string, fromKey: string, toKey: string): Promise<void>;
   /** The object's metadata, or null when it does not exist. */
   stat(bucket: string, key: string): Promise<ObjectStat | null>;
   /** Removes the object; removing a missing object is not an error. */
