@@ -95,20 +95,22 @@ export function natsCredentialsOf(config: {
     : undefined;
 }
 
+/** What every deployable on the bus reads in distributed mode (a worker has no database). */
+export const busProcessFields = {
+  NATS_URL: env.natsUrl(),
+  ...natsIdentityFields,
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
+    .default('memoreel'),
+  PORT: env.port(3001),
+  LOG_LEVEL: env.logLevel(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
+  SENTRY_DSN: env.optionalUrl('Sentry DSN'),
+};
+
 /** What every service deployable reads in distributed mode. */
 export const serviceEnvironment = z
-  .object({
-    DATABASE_URL: env.postgresUrl(),
-    NATS_URL: env.natsUrl(),
-    ...natsIdentityFields,
-    BUS_NAMESPACE: z
-      .string()
-      .regex(/^[a-z][a-z0-9_]*$/, 'must be lowercase letters, digits or _')
-      .default('memoreel'),
-    PORT: env.port(3001),
-    LOG_LEVEL: env.logLevel(),
-    OTEL_EXPORTER_OTLP_ENDPOINT: env.optionalUrl('OpenTelemetry collector'),
-    SENTRY_DSN: env.optionalUrl('Sentry DSN'),
-  })
+  .object({ DATABASE_URL: env.postgresUrl(), ...busProcessFields })
   .superRefine(bothOrNeitherNatsCredential);
 export type ServiceEnvironment = z.infer<typeof serviceEnvironment>;

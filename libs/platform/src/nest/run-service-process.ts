@@ -1,9 +1,18 @@
 import express from 'express';
+import { z } from 'zod';
 import { connectNatsBus } from '../bus/nats-bus.js';
-import { loadConfigOrExit, natsCredentialsOf, serviceEnvironment } from '../config/config.js';
+import type { Deployable } from '../bus/senders.js';
+import {
+  bothOrNeitherNatsCredential,
+  busProcessFields,
+  env,
+  loadConfigOrExit,
+  natsCredentialsOf,
+  serviceEnvironment,
+} from '../config/config.js';
 import { migrateSchema } from '../database/migrate.js';
 import { operationsRouter } from '../health/health.router.js';
-import { createLogger } from '../telemetry/logger.js';
+import { createLogger, type Logger } from '../telemetry/logger.js';
 import { startTelemetry } from '../telemetry/telemetry.js';
 import { type ServiceDefinition, startService } from './service-host.js';
 import { onShutdown } from './shutdown.js';
@@ -29,7 +38,36 @@ export async function runServiceProcess(
     logger.info({ applied }, `applied ${applied.length} migration(s)`);
     return;
   }
+  await hostOnBus(definition, config, logger);
+}
 
+/**
+ * The distributed-mode entry of a worker deployable: no database, its own settings beside the bus
+ * ones, and a service built from them (`definition` may read the validated config).
+ */
+export async function runWorkerProcess<Own extends z.ZodType>(worker: {
+  name: Deployable;
+  defaultPort: number;
+  /** The worker's own settings, e.g. `z.object({ CHROMIUM_PATH: ... })`. */
+  environment: Own;
+  definition: (config: z.infer<Own>, logger: Logger) => ServiceDefinition;
+}): Promise<void> {
+  const config = loadConfigOrExit(
+    z
+      .object({ ...busProcessFields, PORT: env.port(worker.defaultPort) })
+      .superRefine(bothOrNeitherNatsCredential),
+  );
+  const own = loadConfigOrExit(worker.environment);
+  const logger = createLogger({ service: worker.name, level: config.LOG_LEVEL });
+  await hostOnBus(worker.definition(own, logger), { ...config, DATABASE_URL: '' }, logger);
+}
+
+/** Telemetry, the bus as this deployable's NATS identity, the service, and /health + /metrics on PORT. */
+async function hostOnBus(
+  definition: ServiceDefinition,
+  config: z.infer<z.ZodObject<typeof busProcessFields>> & { DATABASE_URL: string },
+  logger: Logger,
+): Promise<void> {
   const telemetry = startTelemetry({
     serviceName: definition.name,
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
