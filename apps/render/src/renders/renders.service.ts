@@ -28,8 +28,9 @@ import {
   ValidationError,
 } from '@memoreel/platform';
 import {
+  type Chunking,
   chunkPlan,
-  DEFAULT_CHUNK_FRAMES,
+  DEFAULT_CHUNKING,
   type MemoreelVideoProps,
   photoContentKeyFromUrl,
   videoPropsFromProject,
@@ -55,8 +56,8 @@ const MUSIC_URL_SECONDS = 24 * 3600;
  */
 @Injectable()
 export class RendersService {
-  /** Frames per chunk (`RENDER_CHUNK_FRAMES`; tests use short chunks to see reuse in a 3-second video). */
-  private readonly chunkFrames: number;
+  /** Cut at the photos, or every `RENDER_CHUNK_FRAMES` frames when that is set (tests use it to get several chunks of one photo). */
+  private readonly chunking: Chunking;
 
   constructor(
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
@@ -67,7 +68,7 @@ export class RendersService {
     private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.chunkFrames = Number(context.env.RENDER_CHUNK_FRAMES) || DEFAULT_CHUNK_FRAMES;
+    this.chunking = Number(context.env.RENDER_CHUNK_FRAMES) || DEFAULT_CHUNKING;
   }
 
   private get storage() {
@@ -84,7 +85,7 @@ export class RendersService {
       throw new DomainError(renderErrorCodes.upgradeRequired, renderMessages.upgradeRequired);
     }
     const props = await this.videoProps(actor, project);
-    const chunks = chunkPlan(props, this.chunkFrames);
+    const chunks = chunkPlan(props, this.chunking);
     const version = projectVersion(chunks, project.videoSettings.music.timelineTracks);
     const existing = await this.renders.latestOfVersion(this.database, projectId, version);
     if (existing && (existing.status !== 'completed' || (await this.videoStored(existing)))) {

@@ -124,7 +124,7 @@ describe('a render', () => {
     expect(again).toMatchObject({ renderId: first.renderId, reused: true });
     expect(again.initialProgress.status).toBe('completed');
 
-    // Photo 12 of 12 lies in the second 10-second chunk only.
+    // The plan cuts at the photos: photo 12 of 12 (with the dissolve into it) is the last chunk alone.
     const photos = h.fake.photos.get(project.id) ?? [];
     (photos[11] as { videoUrl: string }).videoUrl = photoUrl();
     const changed = await h.request(startRender, owner, { projectId: project.id });
@@ -133,7 +133,8 @@ describe('a render', () => {
       where: { renderId: changed.renderId },
       orderBy: { chunkIndex: 'asc' },
     });
-    expect(chunks.map((chunk) => chunk.doneAt !== null)).toEqual([true, false]);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(chunks.map((chunk) => chunk.doneAt !== null)).toEqual([...chunks.slice(1).map(() => true), false]);
   });
 
   it('is preparing once a worker takes a chunk, rendering once a chunk is stored; a late start report changes nothing', async () => {
@@ -209,7 +210,8 @@ describe('a render', () => {
       (await h.db.renderChunk.findMany({ where: { renderId }, orderBy: { chunkIndex: 'asc' } })).map(
         (chunk) => chunk.hash,
       );
-    // Two projects of the same photos draw the same first chunk; the first project's own chunk differs.
+    // Two projects of the same photos draw the same first chunk; the first project's last chunk (its
+    // own photo 12) differs.
     const { owner, project } = projectWithPhotos(actors.user(), 12);
     const twin = h.fake.project(owner);
     for (const photo of h.fake.photos.get(project.id) ?? []) h.fake.addPhoto(twin, photo.videoUrl);
@@ -218,9 +220,10 @@ describe('a render', () => {
     await finish(mine.renderId);
     const theirs = await h.request(startRender, owner, { projectId: twin.id });
     await finish(theirs.renderId);
-    const [shared, own] = await hashesOf(mine.renderId);
+    const mineHashes = await hashesOf(mine.renderId);
+    const [shared, own] = [mineHashes[0], mineHashes.at(-1)];
     expect((await hashesOf(theirs.renderId))[0]).toBe(shared);
-    expect((await hashesOf(theirs.renderId))[1]).not.toBe(own);
+    expect((await hashesOf(theirs.renderId)).at(-1)).not.toBe(own);
 
     // Five newer renders of the first project push the first one out: its own chunk goes, the shared one stays.
     for (let i = 0; i < 5; i++) {
@@ -241,7 +244,7 @@ describe('a render', () => {
           })
         ).id,
       )
-    )[1] as string;
+    ).at(-1) as string;
     const deleteProject = async (id: string) => {
       const event = buildEvent(projectDeleted, SYSTEM, { id, userId: owner.userId as string });
       await h.bus.publishEvent(projectDeleted.subject, event, { msgId: event.id });

@@ -2,8 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { MemoreelVideoProps, VideoPhoto } from '../index.js';
+import { photoLayerWindow } from '../timing.js';
 import { CHUNK_ENCODING } from './chunk-encoding.js';
-import { canonicalJson, chunkPlan, photoContentKeyFromUrl } from './chunk-plan.js';
+import {
+  type Chunking,
+  canonicalJson,
+  chunkPlan,
+  MAX_CHUNK_FRAMES,
+  MIN_CHUNK_FRAMES,
+  photoContentKeyFromUrl,
+} from './chunk-plan.js';
 
 const IDENTITY = { scale: 1, translateX: 0, translateY: 0, rotate: 0 };
 const ZOOM = { '0': IDENTITY, '100': { scale: 2, translateX: 10, translateY: 0, rotate: 0 } };
@@ -32,7 +40,11 @@ function withPhoto(
 }
 
 /** Indexes of the chunks whose hash differs between two plans of the same length. */
-function changedChunks(before: MemoreelVideoProps, after: MemoreelVideoProps, chunkFrames: number): number[] {
+function changedChunks(
+  before: MemoreelVideoProps,
+  after: MemoreelVideoProps,
+  chunkFrames: Chunking,
+): number[] {
   const a = chunkPlan(before, chunkFrames);
   const b = chunkPlan(after, chunkFrames);
   expect(b.map((chunk) => chunk.frameRange)).toEqual(a.map((chunk) => chunk.frameRange));
@@ -127,6 +139,110 @@ describe('chunkPlan', () => {
     const require = createRequire(import.meta.url);
     const manifest = require.resolve('@remotion/web-renderer/package.json');
     expect(JSON.parse(readFileSync(manifest, 'utf8')).version).toBe(CHUNK_ENCODING.renderer);
+  });
+});
+
+/** Ten photos of 3 s with dissolves (900 frames): the render bench's video. */
+function tenPhotos(overrides: Partial<MemoreelVideoProps> = {}): MemoreelVideoProps {
+  return {
+    photos: Array.from({ length: 10 }, (_, i) => photo(`p${i}`)),
+    durationPerPhoto: 3,
+    transition: 'fade',
+    music: [],
+    ...overrides,
+  };
+}
+
+/** The chunks of `props`' photo plan that draw photo `index` (its layer window overlaps them). */
+function chunksShowing(props: MemoreelVideoProps, index: number): number[] {
+  const window = photoLayerWindow(props, index);
+  const last = window.from + window.durationInFrames - 1;
+  return chunkPlan(props).flatMap((chunk) =>
+    chunk.frameRange[0] <= last && chunk.frameRange[1] >= window.from ? [chunk.index] : [],
+  );
+}
+
+describe('chunkPlan, cut at the photos (the default)', () => {
+  it('with dissolves, gives each photo’s time alone and each dissolve a chunk of its own', () => {
+    const chunks = chunkPlan(tenPhotos());
+    // 90 frames a photo, dissolves of 9 frames either side of each cut.
+    expect(chunks.slice(0, 4).map((chunk) => chunk.frameRange)).toEqual([
+      [0, 80],
+      [81, 98],
+      [99, 170],
+      [171, 188],
+    ]);
+    expect(chunks.at(-1)?.frameRange).toEqual([819, 899]);
+    expect(chunks).toHaveLength(19);
+    expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(900);
+    chunks.forEach((chunk, i) => {
+      expect(chunk.index).toBe(i);
+      if (i > 0) expect(chunk.frameRange[0]).toBe(chunks[i - 1]!.frameRange[1] + 1);
+    });
+  });
+
+  it('with fade-to-black, gives each photo one chunk', () => {
+    expect(chunkPlan(fourPhotos()).map((chunk) => chunk.frameRange)).toEqual([
+      [0, 59],
+      [60, 119],
+      [120, 179],
+      [180, 239],
+    ]);
+  });
+
+  it('changing one photo changes only the chunks that show it: its own time and its two dissolves', () => {
+    const before = tenPhotos();
+    for (const index of [0, 4, 9]) {
+      const edited = withPhoto(before, index, { url: `https://storage.test/photos/new-${index}.jpg` });
+      const changed = changedChunks(before, edited, 'photos');
+      expect(changed).toEqual(chunksShowing(before, index));
+      // The fifth photo's 108 frames (90 + two dissolves of 9) are 12 % of the video.
+      const frames = chunkPlan(before)
+        .filter((chunk) => changed.includes(chunk.index))
+        .reduce((sum, chunk) => sum + chunk.frames, 0);
+      expect(frames).toBe(index === 4 ? 108 : 99);
+    }
+    const turned = { ...ZOOM, '100': { ...ZOOM['100'], rotate: 15 } };
+    expect(changedChunks(before, withPhoto(before, 4, { transforms: turned }), 'photos')).toEqual([7, 8, 9]);
+    const fadeToBlack = tenPhotos({ transition: 'fade-to-black' });
+    expect(changedChunks(fadeToBlack, withPhoto(fadeToBlack, 4, { transforms: turned }), 'photos')).toEqual([
+      4,
+    ]);
+  });
+
+  it('joins stretches shorter than MIN_CHUNK_FRAMES to the next one, and still changes only a photo’s chunks', () => {
+    // 1 s a photo: dissolves of 3 + 3 frames join the photo after them.
+    const short = tenPhotos({ durationPerPhoto: 1 });
+    const chunks = chunkPlan(short);
+    expect(chunks.slice(0, 3).map((chunk) => chunk.frameRange)).toEqual([
+      [0, 26],
+      [27, 56],
+      [57, 86],
+    ]);
+    expect(chunks.every((chunk) => chunk.frames >= MIN_CHUNK_FRAMES)).toBe(true);
+    expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(300);
+    const edited = withPhoto(short, 4, { url: 'https://storage.test/photos/new.jpg' });
+    expect(changedChunks(short, edited, 'photos')).toEqual(chunksShowing(short, 4));
+    // Half a second a photo: a 15-frame photo ends a chunk the next dissolve does not fit in.
+    const half = tenPhotos({ durationPerPhoto: 0.5 });
+    expect(chunkPlan(half).every((chunk) => chunk.frames >= MIN_CHUNK_FRAMES)).toBe(true);
+    expect(chunkPlan(half).reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(150);
+  });
+
+  it('splits a photo longer than MAX_CHUNK_FRAMES evenly', () => {
+    const long = fourPhotos({ durationPerPhoto: 25 });
+    const chunks = chunkPlan(long);
+    expect(chunks.every((chunk) => chunk.frames <= MAX_CHUNK_FRAMES)).toBe(true);
+    expect(chunks.slice(0, 3).map((chunk) => chunk.frameRange)).toEqual([
+      [0, 249],
+      [250, 499],
+      [500, 749],
+    ]);
+    expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(3000);
+  });
+
+  it('gives one black frame for a video without photos', () => {
+    expect(chunkPlan(tenPhotos({ photos: [] })).map((chunk) => chunk.frameRange)).toEqual([[0, 0]]);
   });
 });
 

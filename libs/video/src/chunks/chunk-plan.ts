@@ -4,8 +4,27 @@ import type { MemoreelVideoProps } from '../props.js';
 import { photoLayerWindow, videoDurationInFrames } from '../timing.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
-/** Frames one chunk renders by default: 10 s at 30 fps, so a 3-minute video splits across up to 18 workers. */
-export const DEFAULT_CHUNK_FRAMES = 300;
+/**
+ * How a video is cut into chunks: `'photos'` cuts where the photos on screen change (decision 0015),
+ * a number cuts every that many frames.
+ */
+export type Chunking = 'photos' | number;
+
+/**
+ * The default: cut at the photos, so a changed photo re-renders only its own frames and its dissolves
+ * (108 of 900 frames for 10 photos × 3 s, against 300 with 10-second chunks).
+ */
+export const DEFAULT_CHUNKING: Chunking = 'photos';
+
+/** The longest chunk of the photo plan (10 s): a longer stretch of one photo is split evenly. */
+export const MAX_CHUNK_FRAMES = 300;
+
+/**
+ * The shortest chunk of the photo plan (0.5 s): a shorter stretch joins the next one (the last joins
+ * the one before), as a chunk's fixed cost — a job, an encoder start, a keyframe, a stitch entry —
+ * outweighs rendering a few frames again. Dissolves of photos of 1.5 s or more stay chunks of their own.
+ */
+export const MIN_CHUNK_FRAMES = 15;
 
 /** One chunk of a video: frames `from`..`to` inclusive (Remotion's `frameRange`). */
 export type PlannedChunk = {
@@ -30,27 +49,26 @@ export const photoContentKeyFromUrl: PhotoContentKey = (photo) => {
 };
 
 /**
- * Splits a video into chunks of `chunkFrames` frames (the last one shorter) and names each by a hash of
- * what it draws: the frame range, timing settings, the encoding, and only the photos whose layer
- * (`photoLayerWindow`: its own time widened by dissolves) overlaps the range — each with its position,
- * whether it is the last photo (that changes its fade), its content key and transforms. Editing one photo
- * changes only the hashes of the chunks that show it.
+ * Splits a video into chunks and names each by a hash of what it draws: the frame range, timing
+ * settings, the encoding, and only the photos whose layer (`photoLayerWindow`: its own time widened by
+ * dissolves) overlaps the range — each with its position, whether it is the last photo (that changes its
+ * fade), its content key and transforms. Editing one photo changes only the hashes of the chunks that
+ * show it.
+ *
+ * `'photos'` (the default) cuts where the set of photos on screen changes: each photo's time alone, and
+ * with `fade` each dissolve between two photos as a chunk of its own (`photoChunkRanges`). A number cuts
+ * every that many frames (the last chunk shorter).
  */
 export function chunkPlan(
   props: MemoreelVideoProps,
-  chunkFrames: number = DEFAULT_CHUNK_FRAMES,
+  chunking: Chunking = DEFAULT_CHUNKING,
   options: { encoding?: ChunkEncoding; contentKey?: PhotoContentKey } = {},
 ): PlannedChunk[] {
-  if (!Number.isInteger(chunkFrames) || chunkFrames < 1) {
-    throw new RangeError(`chunkFrames must be a positive integer, got ${chunkFrames}`);
-  }
   const encoding = options.encoding ?? CHUNK_ENCODING;
   const contentKey = options.contentKey ?? photoContentKeyFromUrl;
-  const total = videoDurationInFrames(props);
   const windows = props.photos.map((_, index) => photoLayerWindow(props, index));
-  const chunks: PlannedChunk[] = [];
-  for (let from = 0, index = 0; from < total; from += chunkFrames, index++) {
-    const to = Math.min(total, from + chunkFrames) - 1;
+  const ranges = chunking === 'photos' ? photoChunkRanges(props) : fixedChunkRanges(props, chunking);
+  return ranges.map(([from, to], index) => {
     const photos = props.photos.flatMap((photo, photoIndex) => {
       const window = windows[photoIndex]!;
       const overlaps = window.from <= to && window.from + window.durationInFrames - 1 >= from;
@@ -74,9 +92,56 @@ export function chunkPlan(
         photos,
       }),
     );
-    chunks.push({ index, frameRange: [from, to], frames: to - from + 1, hash });
+    return { index, frameRange: [from, to], frames: to - from + 1, hash };
+  });
+}
+
+function fixedChunkRanges(props: MemoreelVideoProps, chunkFrames: number): [number, number][] {
+  if (!Number.isInteger(chunkFrames) || chunkFrames < 1) {
+    throw new RangeError(`chunkFrames must be a positive integer, got ${chunkFrames}`);
   }
-  return chunks;
+  const total = videoDurationInFrames(props);
+  const ranges: [number, number][] = [];
+  for (let from = 0; from < total; from += chunkFrames)
+    ranges.push([from, Math.min(total, from + chunkFrames) - 1]);
+  return ranges;
+}
+
+/**
+ * The photo plan's frame ranges (inclusive). Cuts go where a layer starts or ends (`photoLayerWindow`),
+ * so every stretch draws one photo alone or one dissolve: a photo's frames, and with `fade` the
+ * dissolves into its neighbours, make up whole chunks that no other photo's change touches. Stretches
+ * shorter than MIN_CHUNK_FRAMES join the next one (the last, the one before); longer than
+ * MAX_CHUNK_FRAMES are split evenly.
+ */
+export function photoChunkRanges(props: MemoreelVideoProps): [number, number][] {
+  const total = videoDurationInFrames(props);
+  const cuts = new Set<number>([0, total]);
+  props.photos.forEach((_, index) => {
+    const window = photoLayerWindow(props, index);
+    cuts.add(window.from);
+    cuts.add(window.from + window.durationInFrames);
+  });
+  // Without photos there is one black frame; with them the windows cover [0, total) exactly.
+  const sorted = [...cuts].filter((cut) => cut >= 0 && cut <= total).sort((a, b) => a - b);
+  const joined: [number, number][] = [];
+  let start = 0;
+  for (const cut of sorted.slice(1)) {
+    if (cut - start < MIN_CHUNK_FRAMES && cut < total) continue;
+    if (cut - start < MIN_CHUNK_FRAMES && joined.length > 0) {
+      joined[joined.length - 1]![1] = cut;
+    } else {
+      joined.push([start, cut]);
+    }
+    start = cut;
+  }
+  return joined.flatMap(([from, end]) => {
+    const parts = Math.ceil((end - from) / MAX_CHUNK_FRAMES);
+    return Array.from({ length: parts }, (_, part): [number, number] => [
+      from + Math.round(((end - from) * part) / parts),
+      from + Math.round(((end - from) * (part + 1)) / parts) - 1,
+    ]);
+  });
 }
 
 function sha256(text: string): string {
