@@ -6,9 +6,10 @@
  * - the same frames as two chunks rendered at once (two pages of the one Chromium);
  * - `stitch` of the single chunk with the music (concat -c copy, mix, mux, +faststart) and its share
  *   of render + stitch;
- * - the video chunked as the render service plans it (CHUNK_FRAMES, default the service's 300, one
- *   chunk after another in one page) and stitched: its overhead against one chunk + stitch;
- * - one photo changed: only the chunks that show it rendered again + stitch, against the full chunked render;
+ * - the video chunked as the render service plans it (cut at the photos, or every CHUNK_FRAMES frames;
+ *   one chunk after another, one page) and stitched: its overhead against one chunk + stitch;
+ * - one photo changed: only the chunks that show it rendered again + stitch, against the full chunked
+ *   render (`framesRendered`: how many of the 900 that is);
  * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
  *   bitrate), for scale;
  * - the screenshot reference (`ScreenshotRenderer`: each frame drawn in the DOM, screenshotted, x264),
@@ -34,7 +35,7 @@ import {
   CHUNK_ENCODING,
   ChunkRenderer,
   chunkPlan,
-  DEFAULT_CHUNK_FRAMES,
+  DEFAULT_CHUNKING,
   ScreenshotRenderer,
   stitch,
 } from '@memoreel/render-worker';
@@ -47,7 +48,8 @@ const PHOTOS = 10;
 const SECONDS_PER_PHOTO = 3;
 const BITRATES = (process.env.BITRATES ?? '').split(',').filter(Boolean).map(Number);
 const REFERENCE_BITRATE = 40_000_000;
-const CHUNK_FRAMES = Number(process.env.CHUNK_FRAMES) || DEFAULT_CHUNK_FRAMES;
+/** As the service plans (cut at the photos), or every CHUNK_FRAMES frames when that is set. */
+const CHUNKING = Number(process.env.CHUNK_FRAMES) || DEFAULT_CHUNKING;
 /** The photo changed for the one-photo re-render (the fifth: in the middle of the video). */
 const CHANGED_PHOTO = 4;
 const REFERENCE_FRAMES = Number(process.env.REFERENCE_FRAMES) || 90;
@@ -274,7 +276,7 @@ async function main() {
     await stitch(parallel, [], stitchedFromHalves);
 
     // As the service renders it: its chunks one after another (one worker), then the stitch.
-    const plan = chunkPlan(props, CHUNK_FRAMES);
+    const plan = chunkPlan(props, CHUNKING);
     const renderChunks = async (chunks: typeof plan, videoProps: MemoreelVideoProps, name: string) => {
       const files = [];
       for (const chunk of chunks) {
@@ -301,7 +303,7 @@ async function main() {
       photos: props.photos.map((photo, i) => (i === CHANGED_PHOTO ? { ...photo, url: '' } : photo)),
     };
     edited.photos[CHANGED_PHOTO]!.url = await writePhoto(dir, 40 + CHANGED_PHOTO);
-    const editedPlan = chunkPlan(edited, CHUNK_FRAMES);
+    const editedPlan = chunkPlan(edited, CHUNKING);
     const changed = editedPlan.filter((chunk, i) => chunk.hash !== plan[i]!.hash);
     cpuSince();
     const rerenderStarted = performance.now();
@@ -379,7 +381,8 @@ async function main() {
         frames: (await probeVideo(stitched)).frames,
       },
       chunked: {
-        chunkFrames: CHUNK_FRAMES,
+        chunking: CHUNKING,
+        chunkFrames: plan.map((chunk) => chunk.frames),
         chunks: plan.length,
         secondsWithStitch: round(chunkedMs / 1000),
         fps: round(totalFrames / (chunkedMs / 1000), 1),
@@ -389,6 +392,7 @@ async function main() {
       onePhotoRerender: {
         changedPhoto: CHANGED_PHOTO + 1,
         chunksRendered: changed.length,
+        framesRendered: changed.reduce((sum, chunk) => sum + chunk.frames, 0),
         secondsWithStitch: round(rerenderMs / 1000),
         cpuSeconds: rerenderCpu,
       },
