@@ -13,6 +13,13 @@ await runWorkerProcess({
   name: 'photo-edit-worker',
   defaultPort: 3010,
   environment: z.object(photoEditingEnvironment),
-  definition: () =>
-    photoEditWorkerService({ editing: new InProcessEditing(editingOptionsFromEnv(process.env)) }),
+  definition: (_config, logger) => {
+    const editing = new InProcessEditing(editingOptionsFromEnv(process.env));
+    // The worker exists to run the models: load them at boot, not on a user's first photo.
+    editing.warmUp().then(
+      () => logger.info('models loaded'),
+      (error: unknown) => logger.warn({ err: error }, 'models not preloaded; they load on first use'),
+    );
+    return photoEditWorkerService({ editing });
+  },
 });

@@ -24,6 +24,12 @@ export class InProcessEditing implements PhotoEditing {
     this.enhancement = new Enhancement(options.enhanceModelMaxPixels ?? DEFAULT_ENHANCE_MODEL_MAX_PIXELS);
   }
 
+  /** Loads both models now, so the first photo of each kind pays no start-up. */
+  async warmUp(): Promise<void> {
+    await this.backgroundRemoval.load();
+    await this.enhancement.load();
+  }
+
   async edit(kind: PhotoEditKind, inputPath: string, outputPath: string, progress: ProgressReport) {
     const photo = await readFile(inputPath);
     const started = performance.now();
