@@ -34,10 +34,10 @@ import {
 } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { createTestDatabase, startNatsServer, uniqueNamespace } from '@memoreel/testing';
-import { solveChallenge } from 'altcha-lib/v1';
 import { createClient } from 'graphql-ws';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import { graphql as graphqlAs, newVisitor, startGuest } from './visitor.js';
 
 const SAMPLES = 20;
 const PUSH_TIMEOUT_MS = 15_000;
@@ -111,37 +111,9 @@ async function measure(connect: (name: string) => Promise<Bus>) {
   });
   await gateway.listen(port, '127.0.0.1');
 
-  async function graphql<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-    const response = await fetch(`${baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const result = (await response.json()) as { data?: T; errors?: unknown[] };
-    if (result.errors) throw new Error(JSON.stringify(result.errors));
-    return result.data!;
-  }
-
-  async function guestSession(): Promise<string> {
-    const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-    };
-    const { challenge: text, salt, algorithm, maxnumber } = challenge;
-    const solution = await solveChallenge(text, salt, algorithm, maxnumber).promise;
-    const botCheck = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString(
-      'base64',
-    );
-    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ botCheck }),
-    });
-    if (!response.ok) throw new Error(`anonymous sign-in answered ${response.status}`);
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
+  const graphql = <T>(query: string, variables: Record<string, unknown>, token: string) =>
+    graphqlAs<T>(newVisitor(baseUrl), query, variables, token);
+  const guestSession = () => startGuest(newVisitor(baseUrl));
 
   const owner = await guestSession();
   const friend = await guestSession();

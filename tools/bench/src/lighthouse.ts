@@ -2,10 +2,13 @@
  * Landing page audit: Lighthouse (mobile preset, simulated throttling) on `/` of a running
  * standalone server, and the same audit on a plain static HTML page carrying the landing page's own
  * text, served on loopback in the same run, so the numbers say what the SPA costs over bare HTML.
+ * With `--shared-video` it audits a shared video's page `/v/{id}` instead: a guest's project with
+ * three camera-sized photos is shared first, and the baseline page carries the page's text and the
+ * same poster image.
  * Also sums the initial JavaScript (gzip) from the Vite manifest: the entry chunk and every chunk
  * it imports statically. Prints one JSON object.
  *
- *   npm run --workspace tools/bench lighthouse [-- http://127.0.0.1:3000]
+ *   npm run --workspace tools/bench lighthouse [-- http://127.0.0.1:3000] [--shared-video]
  *   (LIGHTHOUSE_URL works too; CHROME_PATH defaults to /usr/bin/chromium; LIGHTHOUSE_REPORT=FILE
  *   also writes the app's full Lighthouse report there, for the audits behind the scores)
  */
@@ -17,8 +20,55 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import sharp from 'sharp';
+import { createShare, guestWithProject, uploadPhoto } from './visitor.js';
 
-const url = process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://127.0.0.1:3000';
+/** A 4000×3000 camera-like JPEG (grain over colour fields: compresses like a photo). */
+async function cameraPhoto(hue: number): Promise<Buffer> {
+  const grain = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: { r: hue, g: 140, b: 255 - hue } },
+  })
+    .composite([
+      {
+        input: await sharp({
+          create: {
+            width: 4000,
+            height: 3000,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 24 },
+          },
+        })
+          .png()
+          .toBuffer(),
+        blend: 'overlay',
+      },
+    ])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  return grain;
+}
+
+/** A share of a guest's project with three photos, once their thumbnails are made (the page's poster). */
+async function shareToAudit(target: string): Promise<string> {
+  const guest = await guestWithProject(target);
+  for (const hue of [40, 120, 200]) await uploadPhoto(guest, await cameraPhoto(hue), `photo-${hue}.jpg`);
+  const id = await createShare(guest, { shareTitle: 'Grandma Rose at 90', showViewCount: true });
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const html = await (await fetch(`${target}/v/${id}`, { headers: { accept: 'text/html' } })).text();
+    if (html.includes('fetchpriority="high"')) return id;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`/v/${id} never showed its poster: are the thumbnails made?`);
+}
+
+const sharedVideo = process.argv.includes('--shared-video');
+const origin = (
+  process.argv.slice(2).find((arg) => !arg.startsWith('--')) ??
+  process.env.LIGHTHOUSE_URL ??
+  'http://127.0.0.1:3000'
+).replace(/\/$/, '');
+const url = sharedVideo ? `${origin}/v/${await shareToAudit(origin)}` : `${origin}/`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // No background traffic: the machine is offline and stray requests would skew the network records.
 const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -87,19 +137,25 @@ async function audit(target: string, port: number, reportPath?: string): Promise
   };
 }
 
-/** The landing page's visible text, one entry per line, as a reader would see it. */
-async function landingText(port: number): Promise<string[]> {
+/** The page's visible text, one entry per line, as a reader would see it, and its LCP image on a phone. */
+async function pageText(port: number): Promise<{ lines: string[]; image?: string }> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
+    // Lighthouse's mobile screen, so the image is the one a phone is sent.
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
     await page.goto(url, { waitUntil: 'networkidle0' });
     // A string expression: this file is compiled without the DOM library.
     const text = String(await page.evaluate('document.body.innerText'));
+    const image = await page.evaluate(
+      'document.querySelector("img[fetchpriority=high]")?.currentSrc || undefined',
+    );
     await page.close();
-    return text
+    const lines = text
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean);
+    return { lines, image: typeof image === 'string' ? image : undefined };
   } finally {
     await browser.disconnect();
   }
@@ -109,14 +165,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-/** The baseline: the same words in plain HTML with a little inline CSS, no script. */
-function baselineHtml(lines: string[]): string {
+/** The baseline: the same words (and for a shared video its poster image) in plain HTML, no script. */
+function baselineHtml(lines: string[], image?: string): string {
   const [title = 'Memoreel', ...rest] = lines;
+  const picture = image
+    ? `<img src="${escapeHtml(image)}" alt="" width="16" height="9" style="width:100%;height:auto;aspect-ratio:16/9;object-fit:cover" fetchpriority="high">`
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <meta name="description" content="Baseline page for the landing page audit">
 <style>body{font:16px/1.6 system-ui,sans-serif;max-width:40rem;margin:0 auto;padding:1rem;color:#1a1a1a}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1>
+</head><body><main>${picture}<h1>${escapeHtml(title)}</h1>
 ${rest.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 </main></body></html>`;
 }
@@ -161,7 +220,8 @@ const ratio = (app: number, baseline: number) =>
 const chrome = await launch({ chromePath, chromeFlags });
 try {
   const app = await audit(url, chrome.port, reportFile);
-  const baselinePage = await serve(baselineHtml(await landingText(chrome.port)));
+  const text = await pageText(chrome.port);
+  const baselinePage = await serve(baselineHtml(text.lines, text.image));
   const baseline = await audit(baselinePage.url, chrome.port).finally(() => baselinePage.server.close());
   console.log(
     JSON.stringify(

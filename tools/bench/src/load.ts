@@ -17,8 +17,19 @@
  * per-address budgets (GraphQL 1,200/min, guests 30/hour: docs/gateway-limits.md) meter each client
  * as they would real visitors, instead of throttling the whole run as one address.
  */
-import { createHash } from 'node:crypto';
 import autocannon, { type Request } from 'autocannon';
+import {
+  COMPLETE_UPLOADS,
+  createShare,
+  type Guest,
+  graphqlBody,
+  guestWithProject,
+  jsonHeaders,
+  newVisitor,
+  REQUEST_UPLOADS,
+  type UploadSlot,
+  uploadPhoto,
+} from './visitor.js';
 
 /** A request of a sequence, as autocannon takes it (its types name the worker-thread variants too). */
 interface RawRequest {
@@ -34,6 +45,8 @@ interface Step extends RawRequest {
 }
 
 const target = (process.argv[2] ?? process.env.MEMOREEL_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+/** Headers for requests that speak for no one in particular (asVisitor gives each its address). */
+const anyone = { target, address: '' };
 const durationSeconds = Number(process.env.LOAD_DURATION ?? 10);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 10);
 const journeys = (process.env.LOAD_JOURNEYS ?? 'landing,upload,projects,viewer')
@@ -54,60 +67,6 @@ interface JourneyResult {
   statusCodes: Record<string, number>;
 }
 
-/** A client address per virtual visitor (10.x.y.z), so per-address budgets meter visitors, not the run. */
-let addresses = 0;
-const nextAddress = () => {
-  addresses += 1;
-  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
-};
-
-const jsonHeaders = (address: string, token?: string): Record<string, string> => ({
-  'content-type': 'application/json',
-  accept: 'application/graphql-response+json, application/json',
-  origin: target,
-  'x-forwarded-for': address,
-  ...(token ? { authorization: `Bearer ${token}` } : {}),
-});
-
-const graphqlBody = (query: string, variables: object = {}) => JSON.stringify({ query, variables });
-
-/** One GraphQL call from Node (setting the run up), failing loudly. */
-async function graphql<T>(address: string, query: string, variables: object, token?: string): Promise<T> {
-  const response = await fetch(`${target}/graphql`, {
-    method: 'POST',
-    headers: jsonHeaders(address, token),
-    body: graphqlBody(query, variables),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data || body.errors?.length)
-    throw new Error(`${query.slice(0, 60)}…: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
-/** A guest session: the ALTCHA proof of work solved here (SHA-256 over salt + n), then /auth/v1/anonymous. */
-async function startGuest(address: string): Promise<string> {
-  const challenge = (await (
-    await fetch(`${target}/auth/v1/bot-check/challenge`, { headers: { 'x-forwarded-for': address } })
-  ).json()) as { algorithm: string; challenge: string; maxnumber?: number; salt: string };
-  let number = 0;
-  for (; number <= (challenge.maxnumber ?? 1_000_000); number += 1)
-    if (
-      createHash('sha256')
-        .update(challenge.salt + number)
-        .digest('hex') === challenge.challenge
-    )
-      break;
-  const botCheck = Buffer.from(JSON.stringify({ ...challenge, number })).toString('base64');
-  const response = await fetch(`${target}/auth/v1/anonymous`, {
-    method: 'POST',
-    headers: jsonHeaders(address),
-    body: JSON.stringify({ botCheck }),
-  });
-  const session = (await response.json()) as { accessToken?: string };
-  if (!session.accessToken) throw new Error(`guest session: ${response.status} ${JSON.stringify(session)}`);
-  return session.accessToken;
-}
-
 /**
  * `count` results of `make`, a few at a time: the run's visitors arrive over time, not all in one
  * instant (50 guest sign-ins at once exhaust auth's transaction pool, which is not what is measured).
@@ -119,59 +78,7 @@ async function setUp<T>(count: number, make: () => Promise<T>, atOnce = 5): Prom
   return made;
 }
 
-interface Guest {
-  address: string;
-  token: string;
-  projectId: string;
-}
-
-async function guestWithProject(): Promise<Guest> {
-  const address = nextAddress();
-  const token = await startGuest(address);
-  const { createInitialProject } = await graphql<{ createInitialProject: { project: { id: string } } }>(
-    address,
-    'mutation { createInitialProject { project { id } } }',
-    {},
-    token,
-  );
-  return { address, token, projectId: createInitialProject.project.id };
-}
-
-const REQUEST_UPLOADS =
-  'mutation RequestPhotoUploads($projectId: ID!, $files: [PhotoUploadFileInput!]!) { requestPhotoUploads(projectId: $projectId, files: $files) { skipped slots { uploadId url headers { name value } } } }';
-const COMPLETE_UPLOADS =
-  'mutation CompletePhotoUploads($projectId: ID!, $uploadIds: [ID!]!) { completePhotoUploads(projectId: $projectId, uploadIds: $uploadIds) { uploadId error photo { id } } }';
 const photoFile = { name: 'load.jpg', size: PHOTO.length, contentType: 'image/jpeg' };
-
-interface Slot {
-  uploadId: string;
-  url: string;
-  headers: { name: string; value: string }[];
-}
-
-/** Uploads one photo from Node (for the viewer's share). */
-async function uploadPhoto(guest: Guest): Promise<void> {
-  const { requestPhotoUploads } = await graphql<{ requestPhotoUploads: { slots: Slot[] } }>(
-    guest.address,
-    REQUEST_UPLOADS,
-    { projectId: guest.projectId, files: [photoFile] },
-    guest.token,
-  );
-  const slot = requestPhotoUploads.slots[0];
-  if (!slot) throw new Error('no upload slot');
-  const put = await fetch(slot.url, {
-    method: 'PUT',
-    headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
-    body: PHOTO,
-  });
-  if (!put.ok) throw new Error(`photo PUT: ${put.status}`);
-  await graphql(
-    guest.address,
-    COMPLETE_UPLOADS,
-    { projectId: guest.projectId, uploadIds: [slot.uploadId] },
-    guest.token,
-  );
-}
 
 const percentile = (sorted: number[], q: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number);
@@ -234,7 +141,7 @@ function run(requests: Step[]): Promise<JourneyResult> {
 const asVisitor = (request: Step): Step => ({
   ...request,
   setupRequest: (req, context) => {
-    context.address ??= nextAddress();
+    context.address ??= newVisitor(target).address;
     const prepared = request.setupRequest ? request.setupRequest(req, context) : req;
     if (!prepared) return undefined;
     return { ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': context.address as string } };
@@ -249,7 +156,7 @@ async function landing(): Promise<JourneyResult> {
       {
         method: 'POST',
         path: '/graphql',
-        headers: jsonHeaders(''),
+        headers: jsonHeaders(anyone),
         body: graphqlBody('query ProductPrices { productPrices { productId priceCents } }'),
       },
     ]
@@ -260,7 +167,7 @@ async function landing(): Promise<JourneyResult> {
 
 async function upload(): Promise<JourneyResult> {
   // One guest and project per connection (auth allows 30 guests an hour per address: each has its own).
-  const guests = await setUp(connections, guestWithProject);
+  const guests = await setUp(connections, () => guestWithProject(target));
   let next = 0;
   const storageOrigin = (url: string) => new URL(url, target).origin;
   return run([
@@ -272,12 +179,12 @@ async function upload(): Promise<JourneyResult> {
         context.guest = guest;
         return {
           ...req,
-          headers: jsonHeaders(guest.address, guest.token),
+          headers: jsonHeaders(guest, guest.token),
           body: graphqlBody(REQUEST_UPLOADS, { projectId: guest.projectId, files: [photoFile] }),
         };
       },
       onResponse: (_status, body, context) => {
-        const slot = (JSON.parse(body) as { data?: { requestPhotoUploads?: { slots: Slot[] } } }).data
+        const slot = (JSON.parse(body) as { data?: { requestPhotoUploads?: { slots: UploadSlot[] } } }).data
           ?.requestPhotoUploads?.slots[0];
         context.slot = slot;
       },
@@ -285,7 +192,7 @@ async function upload(): Promise<JourneyResult> {
     {
       method: 'PUT',
       setupRequest: (req, context) => {
-        const slot = context.slot as Slot | undefined;
+        const slot = context.slot as UploadSlot | undefined;
         // autocannon keeps one connection to the target: storage on another origin is not driven here.
         if (!slot || storageOrigin(slot.url) !== target) return undefined;
         const url = new URL(slot.url, target);
@@ -302,10 +209,10 @@ async function upload(): Promise<JourneyResult> {
       path: '/graphql',
       setupRequest: (req, context) => {
         const guest = context.guest as Guest;
-        const slot = context.slot as Slot;
+        const slot = context.slot as UploadSlot;
         return {
           ...req,
-          headers: jsonHeaders(guest.address, guest.token),
+          headers: jsonHeaders(guest, guest.token),
           body: graphqlBody(COMPLETE_UPLOADS, { projectId: guest.projectId, uploadIds: [slot.uploadId] }),
         };
       },
@@ -324,7 +231,7 @@ async function upload(): Promise<JourneyResult> {
         if (!context.photoId) return undefined;
         return {
           ...req,
-          headers: jsonHeaders(guest.address, guest.token),
+          headers: jsonHeaders(guest, guest.token),
           body: graphqlBody(
             'mutation DeletePhotos($projectId: ID!, $ids: [ID!]!) { deletePhotos(projectId: $projectId, ids: $ids) }',
             {
@@ -341,8 +248,8 @@ async function upload(): Promise<JourneyResult> {
 async function projects(): Promise<JourneyResult> {
   // One signed-in guest per connection, each with a project holding a photo (the cards sign its thumbnail).
   const guests = await setUp(connections, async () => {
-    const guest = await guestWithProject();
-    await uploadPhoto(guest);
+    const guest = await guestWithProject(target);
+    await uploadPhoto(guest, PHOTO, photoFile.name);
     return guest;
   });
   let next = 0;
@@ -356,29 +263,23 @@ async function projects(): Promise<JourneyResult> {
       setupRequest: (req, context) => {
         context.guest ??= guests[next++ % guests.length];
         const guest = context.guest as Guest;
-        return { ...req, headers: jsonHeaders(guest.address, guest.token), body: query };
+        return { ...req, headers: jsonHeaders(guest, guest.token), body: query };
       },
     },
   ]);
 }
 
 async function viewer(): Promise<JourneyResult> {
-  const owner = await guestWithProject();
-  await uploadPhoto(owner);
-  const { createShare } = await graphql<{ createShare: { id: string } }>(
-    owner.address,
-    'mutation CreateShare($projectId: ID!, $settings: ShareSettingsInput!) { createShare(projectId: $projectId, settings: $settings) { id } }',
-    { projectId: owner.projectId, settings: { shareTitle: 'Load test', showViewCount: true } },
-    owner.token,
-  );
-  const id = createShare.id;
+  const owner = await guestWithProject(target);
+  await uploadPhoto(owner, PHOTO, photoFile.name);
+  const id = await createShare(owner, { shareTitle: 'Load test', showViewCount: true });
   return run(
     [
       { method: 'GET', path: `/v/${id}`, headers: { accept: 'text/html' } },
       {
         method: 'POST',
         path: '/graphql',
-        headers: jsonHeaders(''),
+        headers: jsonHeaders(anyone),
         body: graphqlBody(
           'query SharedVideo($id: ID!) { sharedVideo(id: $id) { id name shareTitle author message showViewCount viewCount videoSettings { durationPerPhoto width height } photos { id url width height } videoUrl } }',
           { id },
@@ -387,7 +288,7 @@ async function viewer(): Promise<JourneyResult> {
       {
         method: 'POST',
         path: '/graphql',
-        headers: jsonHeaders(''),
+        headers: jsonHeaders(anyone),
         body: graphqlBody(
           'mutation RecordShareView($id: ID!) { recordShareView(id: $id) { counted viewCount } }',
           {
