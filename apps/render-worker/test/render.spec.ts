@@ -148,6 +148,25 @@ describe('rendering a video in Chromium and stitching it with ffmpeg', { timeout
     expect(psnr === 'inf' || Number(psnr) > 40).toBe(true);
   });
 
+  it('draws each chunk’s own photos on a page reused from earlier chunks', async () => {
+    // The photos reversed: frames 10–19 show photo c as the first photo, as frames 70–79 show it last
+    // (same motion, full opacity in both), and not photo a, which the page drew there before.
+    const reversed = { ...props, photos: [...props.photos].reverse() };
+    const output = join(dir, 'reversed.mp4');
+    await renderer.render({ props: reversed, frameRange: [10, 19] }, output);
+    const psnrAgainst = async (from: number) => {
+      const { stderr } = await run(FFMPEG, [
+        ...['-v', 'info', '-i', single.output, '-i', output, '-lavfi'],
+        `[0:v]trim=start_frame=${from}:end_frame=${from + 10},setpts=PTS-STARTPTS[a];[1:v]setpts=PTS-STARTPTS[b];[a][b]psnr`,
+        ...['-f', 'null', '-'],
+      ]);
+      const psnr = /PSNR .*average:([\d.]+|inf)/.exec(stderr)?.[1];
+      return psnr === 'inf' ? Number.POSITIVE_INFINITY : Number(psnr);
+    };
+    expect(await psnrAgainst(70)).toBeGreaterThan(40);
+    expect(await psnrAgainst(10)).toBeLessThan(20);
+  });
+
   it('fails a chunk whose photo cannot be loaded, writes no file, and keeps Chromium for the next job', async () => {
     const missing = {
       ...props,

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
-import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CHUNK_ENCODING, type ChunkEncoding, photoContentKeyFromUrl } from '@memoreel/video/chunks';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
 import { LoopbackServer } from './loopback-server.js';
 
@@ -19,6 +20,13 @@ export const CHROMIUM_ARGS = [
 
 /** Where the build puts the render page (`vite build --config vite.page.config.ts`), from src/ and dist/ alike. */
 export const RENDER_PAGE_DIR = fileURLToPath(new URL('../../dist/page', import.meta.url));
+
+/**
+ * Chunks one page renders before it is closed and a fresh one opened: a page is reused (its bundle
+ * loaded and compiled once) because chunks cut at the photos are short, and replaced now and then so
+ * whatever a long-lived page accumulates stays bounded.
+ */
+export const CHUNKS_PER_PAGE = 25;
 
 export type ChunkRendererOptions = {
   /** The built render page; RENDER_PAGE_DIR by default. */
@@ -56,12 +64,19 @@ export class ChunkRenderError extends Error {
   }
 }
 
+/** A loaded render page waiting for its next chunk. */
+type IdlePage = { page: Page; chunks: number };
+
 /**
  * Renders chunks of the Memoreel video to MP4 files with Remotion's web renderer, in one long-lived
- * headless Chromium. Each chunk gets a fresh page of the prebuilt bundle (so nothing leaks between
- * jobs); the page reaches only this worker's loopback server, which also hands it the photos.
+ * headless Chromium. Pages of the prebuilt bundle are kept loaded between chunks (one per chunk
+ * rendering at once, each replaced after CHUNKS_PER_PAGE chunks or a failure); a chunk's photos are
+ * served under a URL of its own job, so nothing of one chunk is drawn in another. The pages reach only
+ * this worker's loopback server, which also hands them the photos.
  */
 export class ChunkRenderer {
+  private readonly idle: IdlePage[] = [];
+
   private constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
@@ -107,22 +122,23 @@ export class ChunkRenderer {
     signal?.throwIfAborted();
     const started = performance.now();
     const [from, to] = chunk.frameRange;
+    // Photos go by their content key (what the chunk hashes name them by), so a reused page keeps
+    // them loaded from one chunk to the next.
     const job = this.server.openJob(
       chunk.props.photos.map((photo) => photo.url),
       outputPath,
+      chunk.props.photos.map((photo) =>
+        createHash('sha256').update(photoContentKeyFromUrl(photo)).digest('hex'),
+      ),
     );
-    const page = await this.context.newPage();
-    const log = this.options.onPageLog;
-    if (log) {
-      page.on('console', (message) => log(`${message.type()}: ${message.text()}`));
-      page.on('pageerror', (error) => log(`pageerror: ${error.message}`));
-    }
-    const abort = () => void page.close().catch(() => undefined);
+    let page: Page | undefined;
+    let pageChunks = 0;
+    let succeeded = false;
+    const abort = () => void page?.close().catch(() => undefined);
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      await page.goto(this.server.pageUrl);
-      // These callbacks run in the page (globalThis is its window).
-      await page.waitForFunction((name) => name in globalThis, PAGE_RENDER_FUNCTION);
+      ({ page, chunks: pageChunks } = await this.takePage());
+      signal?.throwIfAborted();
       const pageJob: PageChunkJob = {
         props: {
           ...chunk.props,
@@ -143,6 +159,7 @@ export class ChunkRenderer {
         [PAGE_RENDER_FUNCTION, pageJob] as const,
       );
       await job.uploaded;
+      succeeded = true;
       return {
         path: outputPath,
         frames: to - from + 1,
@@ -155,8 +172,39 @@ export class ChunkRenderer {
     } finally {
       signal?.removeEventListener('abort', abort);
       job.end();
-      await page.close();
+      if (page) await this.releasePage(page, pageChunks + 1, succeeded);
     }
+  }
+
+  /** A loaded page from the idle ones, or a new one once the bundle has loaded in it. */
+  private async takePage(): Promise<IdlePage> {
+    for (let idle = this.idle.pop(); idle; idle = this.idle.pop()) {
+      if (!idle.page.isClosed()) return idle;
+    }
+    const page = await this.context.newPage();
+    const log = this.options.onPageLog;
+    if (log) {
+      page.on('console', (message) => log(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => log(`pageerror: ${error.message}`));
+    }
+    try {
+      await page.goto(this.server.pageUrl);
+      // This callback runs in the page (globalThis is its window).
+      await page.waitForFunction((name) => name in globalThis, PAGE_RENDER_FUNCTION);
+    } catch (error) {
+      await page.close().catch(() => undefined);
+      throw error;
+    }
+    return { page, chunks: 0 };
+  }
+
+  /** Back to the idle pages after a chunk it rendered; closed after a failure or its CHUNKS_PER_PAGE-th chunk. */
+  private async releasePage(page: Page, chunks: number, succeeded: boolean): Promise<void> {
+    if (succeeded && chunks < CHUNKS_PER_PAGE && !page.isClosed() && this.browser.isConnected()) {
+      this.idle.push({ page, chunks });
+      return;
+    }
+    await page.close().catch(() => undefined);
   }
 
   /** For the readiness check: false once Chromium has crashed or been closed. */
@@ -165,6 +213,7 @@ export class ChunkRenderer {
   }
 
   async close(): Promise<void> {
+    this.idle.length = 0;
     await this.context.close().catch(() => undefined);
     await this.browser.close();
     await this.server.close();

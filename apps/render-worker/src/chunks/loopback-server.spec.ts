@@ -64,6 +64,31 @@ describe('LoopbackServer', () => {
     expect((await fetch(job.mediaUrl(0))).status).toBe(404);
   });
 
+  it('serves a photo with a content key at one cacheable URL for every job, while a job holding it is open', async () => {
+    const first = server.openJob([join(dir, 'photo.jpg'), join(dir, 'photo.jpg')], join(dir, 'a.mp4'), [
+      'k1',
+      undefined,
+    ]);
+    const second = server.openJob([`${upstreamUrl}/photos/b.jpg?sig=1`], join(dir, 'b.mp4'), ['k2']);
+    const later = server.openJob([join(dir, 'photo.jpg')], join(dir, 'c.mp4'), ['k1']);
+    expect(first.mediaUrl(0)).toBe(`${server.origin}/photo/k1`);
+    expect(later.mediaUrl(0)).toBe(first.mediaUrl(0));
+    expect(first.mediaUrl(1)).toMatch(/\/media\/[^/]+\/1$/);
+    const cached = await fetch(first.mediaUrl(0));
+    expect([await cached.text(), cached.headers.get('cache-control')]).toEqual([
+      'jpeg bytes',
+      'private, max-age=86400, immutable',
+    ]);
+    expect(await (await fetch(second.mediaUrl(0))).text()).toBe('remote');
+    expect((await fetch(first.mediaUrl(1))).headers.get('cache-control')).toBeNull();
+    first.end();
+    expect((await fetch(later.mediaUrl(0))).status).toBe(200);
+    later.end();
+    second.end();
+    expect((await fetch(`${server.origin}/photo/k1`)).status).toBe(404);
+    expect((await fetch(`${server.origin}/photo/k2`)).status).toBe(404);
+  });
+
   it('reports a photo its source refuses as a bad gateway', async () => {
     const job = server.openJob(
       [`${upstreamUrl}/photos/forbidden.jpg`, join(dir, 'missing.jpg')],

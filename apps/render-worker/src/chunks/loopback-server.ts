@@ -38,7 +38,12 @@ export type LoopbackJob = {
 export class LoopbackServer {
   private readonly jobs = new Map<
     string,
-    { sources: string[]; outputPath: string; onUploaded: (error?: Error) => void }
+    {
+      sources: string[];
+      contentKeys: (string | undefined)[];
+      outputPath: string;
+      onUploaded: (error?: Error) => void;
+    }
   >();
 
   private constructor(
@@ -70,8 +75,13 @@ export class LoopbackServer {
     return `${this.origin}/page/index.html`;
   }
 
-  /** `sources`: each photo's URL (http(s), file: or a local path), served to the page by index. */
-  openJob(sources: string[], outputPath: string): LoopbackJob {
+  /**
+   * `sources`: each photo's URL (http(s), file: or a local path), served to the page by index.
+   * `contentKeys` (URL-safe, e.g. a hash of what names the photo's pixels): a photo with one is
+   * served at `/photo/<key>`, the same URL for every job, cacheable — so a page rendering chunk after
+   * chunk loads and decodes a photo once instead of once per chunk.
+   */
+  openJob(sources: string[], outputPath: string, contentKeys: (string | undefined)[] = []): LoopbackJob {
     const id = randomUUID();
     let settle!: (error?: Error) => void;
     const uploaded = new Promise<void>((resolve, reject) => {
@@ -79,9 +89,14 @@ export class LoopbackServer {
     });
     // Nobody may await `uploaded` if the render fails first; don't let that rejection go unhandled.
     uploaded.catch(() => undefined);
-    this.jobs.set(id, { sources, outputPath, onUploaded: settle });
+    this.jobs.set(id, { sources, contentKeys, outputPath, onUploaded: settle });
     return {
-      mediaUrl: (index) => `${this.origin}/media/${id}/${index}`,
+      mediaUrl: (index) => {
+        const key = contentKeys[index];
+        return key
+          ? `${this.origin}/photo/${encodeURIComponent(key)}`
+          : `${this.origin}/media/${id}/${index}`;
+      },
       uploadUrl: `${this.origin}/output/${id}`,
       uploaded,
       end: () => this.jobs.delete(id),
@@ -98,6 +113,10 @@ export class LoopbackServer {
     const [, area, id, rest] = /^\/([a-z]+)\/([^/]+)(?:\/(.*))?$/.exec(path) ?? [];
     if (area === 'page' && request.method === 'GET')
       return this.servePage(path.slice('/page/'.length), response);
+    if (area === 'photo' && id && request.method === 'GET') {
+      const source = this.sourceOfKey(decodeURIComponent(id));
+      if (source !== undefined) return this.serveMedia(source, response, true);
+    }
     const job = id ? this.jobs.get(id) : undefined;
     if (area === 'media' && job && request.method === 'GET') {
       const source = job.sources[Number(rest)];
@@ -106,6 +125,16 @@ export class LoopbackServer {
     if (area === 'output' && job && request.method === 'PUT')
       return this.receiveOutput(job, request, response);
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  }
+
+  /** The source of a content key among the open jobs' photos (the newest job's: its URL is signed latest). */
+  private sourceOfKey(key: string): string | undefined {
+    let source: string | undefined;
+    for (const job of this.jobs.values()) {
+      const index = job.contentKeys.indexOf(key);
+      if (index >= 0) source = job.sources[index];
+    }
+    return source;
   }
 
   private async servePage(relative: string, response: ServerResponse): Promise<void> {
@@ -118,7 +147,9 @@ export class LoopbackServer {
     await pipeline(createReadStream(file), response);
   }
 
-  private async serveMedia(source: string, response: ServerResponse): Promise<void> {
+  private async serveMedia(source: string, response: ServerResponse, cacheable = false): Promise<void> {
+    // Content-named: the same key is always the same pixels.
+    const caching = cacheable ? { 'cache-control': 'private, max-age=86400, immutable' } : {};
     if (/^https?:/i.test(source)) {
       const upstream = await fetch(source);
       if (!upstream.ok || !upstream.body) {
@@ -129,6 +160,7 @@ export class LoopbackServer {
       }
       response.writeHead(200, {
         'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+        ...caching,
       });
       await pipeline(Readable.fromWeb(upstream.body as NodeReadableStream), response);
       return;
@@ -138,7 +170,10 @@ export class LoopbackServer {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Photo not found');
       return;
     }
-    response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'image/jpeg' });
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'image/jpeg',
+      ...caching,
+    });
     await pipeline(createReadStream(file), response);
   }
 
