@@ -7,9 +7,8 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
-import { createTestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { createTestDatabase, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
-import { solveChallenge } from 'altcha-lib/v1';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -113,22 +112,7 @@ describe('accounts over HTTP (auth service + gateway + mail catcher)', () => {
 
   /** What the ALTCHA widget does in the browser: fetch the challenge, find the number, post the payload. */
   async function solvedBotCheck(): Promise<string> {
-    const challenge = (await (await call('GET', '/auth/v1/bot-check/challenge')).json()) as {
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-      signature: string;
-    };
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    if (!solution) throw new Error('the bot check could not be solved');
-    const payload = { ...challenge, number: solution.number };
-    return Buffer.from(JSON.stringify(payload)).toString('base64');
+    return solveBotCheck(await (await call('GET', '/auth/v1/bot-check/challenge')).json());
   }
 
   async function mailTo(address: string): Promise<CaughtMail> {

@@ -10,9 +10,8 @@ import {
   startService,
 } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { createTestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { createTestDatabase, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
-import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
 import { type MailCatcher, startMailCatcher } from '../src/mail-catcher.js';
@@ -103,20 +102,7 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
 
   /** What the ALTCHA widget posts once it has solved the gateway's challenge. */
   async function solvedBotCheck(): Promise<string> {
-    const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-    };
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    if (!solution) throw new Error('the bot check could not be solved');
-    return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+    return solveBotCheck(await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json());
   }
 
   /** A guest session, as the get-started flow opens one: bot check solved, then /auth/v1/anonymous. */

@@ -15,9 +15,8 @@ import {
 } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { createTestDatabase, eventually, uniqueNamespace } from '@memoreel/testing';
+import { createTestDatabase, eventually, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
-import { solveChallenge } from 'altcha-lib/v1';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
@@ -116,20 +115,8 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
   }
 
   async function guestToken(): Promise<string> {
-    const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
-      algorithm: string;
-      challenge: string;
-      maxnumber: number;
-      salt: string;
-    };
-    const solution = await solveChallenge(
-      challenge.challenge,
-      challenge.salt,
-      challenge.algorithm,
-      challenge.maxnumber,
-    ).promise;
-    const botCheck = Buffer.from(JSON.stringify({ ...challenge, number: solution?.number })).toString(
-      'base64',
+    const botCheck = await solveBotCheck(
+      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
     );
     const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
       method: 'POST',

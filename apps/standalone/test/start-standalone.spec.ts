@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '@memoreel/platform';
-import { createTestDatabase } from '@memoreel/testing';
-import { solveChallenge } from 'altcha-lib/v1';
+import { createTestDatabase, solveBotCheck } from '@memoreel/testing';
 import { expect, it } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
 import type { CaughtMail } from '../src/mail-catcher.js';
@@ -44,18 +43,5 @@ it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', async (
 
 /** What the ALTCHA widget posts once it has solved the gateway's challenge. */
 async function solvedBotCheck(baseUrl: string): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-  };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('the bot check could not be solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  return solveBotCheck(await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json());
 }

@@ -1,3 +1,4 @@
+export * from './bot-check.js';
 export * from './database.js';
 export * from './factories.js';
 export * from './nats.js';

@@ -4,7 +4,7 @@
  * Each visitor sends its own X-Forwarded-For (the gateway believes it from loopback), so the
  * per-address budgets meter visitors as they would real ones.
  */
-import { solveChallenge } from 'altcha-lib/v1';
+import { solveBotCheck } from '@memoreel/testing';
 
 export interface Visitor {
   /** The app's origin, e.g. http://127.0.0.1:3000 (no trailing slash). */
@@ -55,20 +55,11 @@ export async function graphql<T>(
 }
 
 /** The ALTCHA proof of work solved as the browser widget does: the `botCheck` a form sends. */
-export async function solveBotCheck(visitor: Visitor): Promise<string> {
-  const challenge = (await (
-    await fetch(`${visitor.target}/auth/v1/bot-check/challenge`, {
-      headers: { 'x-forwarded-for': visitor.address },
-    })
-  ).json()) as { algorithm: string; challenge: string; maxnumber?: number; salt: string };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('the bot check could not be solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+export async function solvedBotCheck(visitor: Visitor): Promise<string> {
+  const challenge = await fetch(`${visitor.target}/auth/v1/bot-check/challenge`, {
+    headers: { 'x-forwarded-for': visitor.address },
+  });
+  return solveBotCheck(await challenge.json());
 }
 
 /** A guest session's access token (/auth/v1/anonymous). */
@@ -76,7 +67,7 @@ export async function startGuest(visitor: Visitor): Promise<string> {
   const response = await fetch(`${visitor.target}/auth/v1/anonymous`, {
     method: 'POST',
     headers: jsonHeaders(visitor),
-    body: JSON.stringify({ botCheck: await solveBotCheck(visitor) }),
+    body: JSON.stringify({ botCheck: await solvedBotCheck(visitor) }),
   });
   const session = (await response.json()) as { accessToken?: string };
   if (!session.accessToken) throw new Error(`guest session: ${response.status} ${JSON.stringify(session)}`);
