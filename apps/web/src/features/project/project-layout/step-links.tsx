@@ -10,11 +10,15 @@ interface StepLinksProps {
   showNext?: boolean;
 }
 
+/** The steps before and after `step` in the workflow. */
+function neighbours(step: ProjectStep['path']): { previous?: ProjectStep; following?: ProjectStep } {
+  const index = PROJECT_STEPS.findIndex((candidate) => candidate.path === step);
+  return { previous: PROJECT_STEPS[index - 1], following: PROJECT_STEPS[index + 1] };
+}
+
 /** The spec's button texts: every step names its neighbours by their labels in the step list. */
 export function stepLinkTexts(step: ProjectStep['path']): { back?: string; next?: string } {
-  const index = PROJECT_STEPS.findIndex((candidate) => candidate.path === step);
-  const previous = PROJECT_STEPS[index - 1];
-  const following = PROJECT_STEPS[index + 1];
+  const { previous, following } = neighbours(step);
   return {
     back: previous && `Back to ${previous.label}`,
     next: following && `Next: ${following.label}`,
@@ -23,9 +27,8 @@ export function stepLinkTexts(step: ProjectStep['path']): { back?: string; next?
 
 /** Back / Next at the foot of a workflow step, to the steps before and after it. */
 export function StepLinks({ projectId, step, showNext = true }: StepLinksProps) {
-  const index = PROJECT_STEPS.findIndex((candidate) => candidate.path === step);
-  const previous = PROJECT_STEPS[index - 1];
-  const following = showNext ? PROJECT_STEPS[index + 1] : undefined;
+  const { previous, following: next } = neighbours(step);
+  const following = showNext ? next : undefined;
   const texts = stepLinkTexts(step);
   if (!previous && !following) return null;
   return (
