@@ -2,6 +2,5 @@ export * from '@memoreel/video/chunks';
 export * from './chunks/chunk-renderer.js';
 export * from './jobs/child-process-rendering.js';
 export * from './jobs/rendering.js';
-export * from './reference/screenshot-renderer.js';
 export * from './render-worker.service-definition.js';
 export * from './stitch/stitch.js';

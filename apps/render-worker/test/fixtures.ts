@@ -15,16 +15,6 @@ export async function buildRenderPage(outDir: string): Promise<string> {
   return outDir;
 }
 
-/** Builds the reference page (the composition drawn in the DOM, for `ScreenshotRenderer`) into `outDir`. */
-export async function buildReferencePage(outDir: string): Promise<string> {
-  await build({
-    configFile: fileURLToPath(new URL('../vite.reference.config.ts', import.meta.url)),
-    build: { outDir },
-    logLevel: 'error',
-  });
-  return outDir;
-}
-
 /** A 1920×1080 JPEG with a gradient, stripes and a disc, so motion and fades are visible and encodable. */
 export async function writeTestPhoto(dir: string, name: string, hue: number): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="1080">

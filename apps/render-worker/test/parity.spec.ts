@@ -7,20 +7,20 @@ import { type MemoreelVideoProps, musicPlacements } from '@memoreel/video';
 import { chunkPlan } from '@memoreel/video/chunks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkRenderer } from '../src/chunks/chunk-renderer.js';
-import { ScreenshotRenderer } from '../src/reference/screenshot-renderer.js';
+import { RemotionRenderer } from '../src/reference/remotion-renderer.js';
 import { FFMPEG, ffprobe } from '../src/stitch/ffmpeg.js';
 import { stitch } from '../src/stitch/stitch.js';
-import { buildReferencePage, buildRenderPage, writeTestMusic, writeTestPhoto } from './fixtures.js';
+import { buildRenderPage, writeTestMusic, writeTestPhoto } from './fixtures.js';
 
 const run = promisify(execFile);
 
-/** The parity bar of issue 21: the web renderer's frames against the screenshot renderer's. */
+/** The parity bar of issue 21: the web renderer's frames against `renderMedia`'s. */
 const MIN_PSNR_DB = 33;
 
 // Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion and dissolves) rendered the way users
 // get it — three chunks by the web renderer, stitched with the music — and by the reference path, every
-// frame drawn in the DOM and screenshotted (what Remotion's screenshot renderer does).
-describe('the chunked web render against the screenshot reference', { timeout: 240_000 }, () => {
+// frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`).
+describe('the chunked web render against Remotion’s renderMedia', { timeout: 240_000 }, () => {
   let dir: string;
   let props: MemoreelVideoProps;
   let chunked: string;
@@ -28,9 +28,8 @@ describe('the chunked web render against the screenshot reference', { timeout: 2
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'memoreel-parity-'));
-    const [renderPage, referencePage, ...photos] = await Promise.all([
+    const [renderPage, ...photos] = await Promise.all([
       buildRenderPage(join(dir, 'page')),
-      buildReferencePage(join(dir, 'reference-page')),
       writeTestPhoto(dir, 'a', 0),
       writeTestPhoto(dir, 'b', 120),
       writeTestPhoto(dir, 'c', 240),
@@ -69,12 +68,12 @@ describe('the chunked web render against the screenshot reference', { timeout: 2
       await renderer.close();
     }
 
-    const screenshots = await ScreenshotRenderer.start({ pageDir: referencePage });
+    const remotion = await RemotionRenderer.start({ outDir: join(dir, 'remotion-bundle') });
     try {
       reference = join(dir, 'reference.mp4');
-      await screenshots.render(props, reference);
+      await remotion.render(props, reference);
     } finally {
-      await screenshots.close();
+      await remotion.close();
     }
   }, 240_000);
 

@@ -4,5 +4,4 @@ export * from './music.js';
 export * from './preview.js';
 export * from './props.js';
 export * from './root.js';
-export * from './still.js';
 export * from './timing.js';

@@ -12,8 +12,9 @@
  *   render (`framesRendered`: how many of the 900 that is);
  * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
  *   bitrate), for scale;
- * - the screenshot reference (`ScreenshotRenderer`: each frame drawn in the DOM, screenshotted, x264),
- *   the path Remotion's `renderMedia` takes, on the first REFERENCE_FRAMES frames.
+ * - the reference: Remotion's screenshot renderer (`renderMedia` of `@remotion/renderer`, through
+ *   `RemotionRenderer`: each frame drawn in the DOM, screenshotted, x264) on the first REFERENCE_FRAMES
+ *   frames; its CPU includes this process's (Remotion drives the frames from Node).
  * Each also reports the CPU seconds it took (Chromium's or ffmpeg's processes), steadier than wall
  * time on a shared machine.
  * With BITRATES=3000000,8000000,10000000 it also renders the video at each bitrate and reports each
@@ -29,19 +30,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import {
-  CHUNK_ENCODING,
-  ChunkRenderer,
-  chunkPlan,
-  DEFAULT_CHUNKING,
-  ScreenshotRenderer,
-  stitch,
-} from '@memoreel/render-worker';
+import { CHUNK_ENCODING, ChunkRenderer, chunkPlan, DEFAULT_CHUNKING, stitch } from '@memoreel/render-worker';
+import { RemotionRenderer } from '@memoreel/render-worker/reference';
 import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video';
 import sharp from 'sharp';
-import { build } from 'vite';
 
 const run = promisify(execFile);
 const PHOTOS = 10;
@@ -322,21 +315,16 @@ async function main() {
     const slideshowMs = await ffmpegSlideshow(photos, join(dir, 'slideshow.mp4'));
     const slideshowCpu = cpuSince();
 
-    // The reference path: Chromium draws each frame in the DOM and a screenshot is encoded.
-    const referencePage = join(dir, 'reference-page');
-    await build({
-      configFile: fileURLToPath(
-        new URL('../../../apps/render-worker/vite.reference.config.ts', import.meta.url),
-      ),
-      build: { outDir: referencePage },
-      logLevel: 'error',
-    });
-    const screenshots = await ScreenshotRenderer.start({ pageDir: referencePage });
+    // The reference path: Remotion's renderMedia (Chromium draws each frame in the DOM, screenshots
+    // are encoded), bundled once before it is timed.
+    const remotion = await RemotionRenderer.start({ outDir: join(dir, 'remotion-bundle') });
     cpuSince();
-    const reference = await screenshots
+    const ownCpuBefore = process.cpuUsage();
+    const reference = await remotion
       .render(props, join(dir, 'reference.mp4'), [0, REFERENCE_FRAMES - 1])
-      .finally(() => screenshots.close());
-    const referenceCpu = cpuSince();
+      .finally(() => remotion.close());
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const referenceCpu = round(cpuSince() + (ownCpu.user + ownCpu.system) / 1e6, 1);
 
     const bitrates = [];
     if (BITRATES.length > 0) {
@@ -396,7 +384,7 @@ async function main() {
         secondsWithStitch: round(rerenderMs / 1000),
         cpuSeconds: rerenderCpu,
       },
-      screenshotReference: {
+      renderMedia: {
         frames: reference.frames,
         seconds: round(reference.elapsedMs / 1000),
         fps: round(reference.frames / (reference.elapsedMs / 1000), 1),
@@ -417,12 +405,10 @@ async function main() {
         stitchShare: round(stitchMs / (stitchMs + single.elapsedMs), 3),
         onePhotoRerenderShareWall: round(rerenderMs / chunkedMs),
         onePhotoRerenderShareCpu: round(rerenderCpu / chunkedCpu),
-        oursVsScreenshotReferenceFps: round(
+        oursVsRenderMediaFps: round(
           totalFrames / (single.elapsedMs / 1000) / (reference.frames / (reference.elapsedMs / 1000)),
         ),
-        oursVsScreenshotReferenceCpuPerFrame: round(
-          referenceCpu / reference.frames / (singleCpu / totalFrames),
-        ),
+        oursVsRenderMediaCpuPerFrame: round(referenceCpu / reference.frames / (singleCpu / totalFrames)),
       },
       loadAverage: loadavg().map((load) => round(load)),
     };
