@@ -6,8 +6,9 @@
  * - the same frames as two chunks rendered at once (two pages of the one Chromium);
  * - `stitch` of the single chunk with the music (concat -c copy, mix, mux, +faststart) and its share
  *   of render + stitch;
- * - the video chunked as the render service plans it (cut at the photos, or every CHUNK_FRAMES frames;
- *   one chunk after another, one page) and stitched: its overhead against one chunk + stitch;
+ * - the video chunked as the render service plans it (cut at the photos, or every CHUNK_FRAMES frames)
+ *   and stitched: its overhead against one chunk + stitch, rendered one chunk after another on one
+ *   page (as a worker takes them) and by as many pages as cores (PAGES), each taking the next chunk;
  * - one photo changed: only the chunks that show it rendered again + stitch, against the full chunked
  *   render (`framesRendered`: how many of the 900 that is);
  * - a plain ffmpeg slideshow of the same photos (scale/pad, zoom, fades, libx264 veryfast at the same
@@ -27,11 +28,18 @@
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
-import { CHUNK_ENCODING, ChunkRenderer, chunkPlan, DEFAULT_CHUNKING, stitch } from '@memoreel/render-worker';
+import {
+  CHUNK_ENCODING,
+  ChunkRenderer,
+  chunkPlan,
+  DEFAULT_CHUNKING,
+  type RenderedChunk,
+  stitch,
+} from '@memoreel/render-worker';
 import { RemotionRenderer } from '@memoreel/render-worker/reference';
 import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video';
 import sharp from 'sharp';
@@ -46,6 +54,8 @@ const CHUNKING = Number(process.env.CHUNK_FRAMES) || DEFAULT_CHUNKING;
 /** The photo changed for the one-photo re-render (the fifth: in the middle of the video). */
 const CHANGED_PHOTO = 4;
 const REFERENCE_FRAMES = Number(process.env.REFERENCE_FRAMES) || 90;
+/** Pages of the one worker rendering chunks side by side (the worker's own default: one per core). */
+const PAGES = Number(process.env.PAGES) || availableParallelism();
 
 /** A photo-like JPEG: soft gradient, 300 translucent discs, film grain (as hard to encode as a real photo). */
 async function writePhoto(dir: string, index: number): Promise<string> {
@@ -268,18 +278,28 @@ async function main() {
     const stitchedFromHalves = join(dir, 'video-from-halves.mp4');
     await stitch(parallel, [], stitchedFromHalves);
 
-    // As the service renders it: its chunks one after another (one worker), then the stitch.
+    // As the service renders it: its chunks taken by one worker, one after another on one page (the
+    // worker's job concurrency) or `pages` at a time (each page takes the next chunk when it is done),
+    // then the stitch.
     const plan = chunkPlan(props, CHUNKING);
-    const renderChunks = async (chunks: typeof plan, videoProps: MemoreelVideoProps, name: string) => {
-      const files = [];
-      for (const chunk of chunks) {
-        files.push(
-          await renderer.render(
+    const renderChunks = async (
+      chunks: typeof plan,
+      videoProps: MemoreelVideoProps,
+      name: string,
+      pages = 1,
+    ) => {
+      const files: RenderedChunk[] = new Array(chunks.length);
+      let next = 0;
+      const page = async () => {
+        for (let at = next++; at < chunks.length; at = next++) {
+          const chunk = chunks[at]!;
+          files[at] = await renderer.render(
             { props: videoProps, frameRange: chunk.frameRange },
             join(dir, `${name}-${chunk.index}.mp4`),
-          ),
-        );
-      }
+          );
+        }
+      };
+      await Promise.all(Array.from({ length: pages }, page));
       return files;
     };
     cpuSince();
@@ -289,6 +309,14 @@ async function main() {
     await stitch(chunkFiles, musicTracks, chunkedStitched);
     const chunkedMs = performance.now() - chunkedStarted;
     const chunkedCpu = cpuSince();
+
+    cpuSince();
+    const pagesStarted = performance.now();
+    const pagesFiles = await renderChunks(plan, props, 'paged', PAGES);
+    const pagesStitched = join(dir, 'video-pages.mp4');
+    await stitch(pagesFiles, musicTracks, pagesStitched);
+    const pagesMs = performance.now() - pagesStarted;
+    const pagesCpu = cpuSince();
 
     // One photo replaced: only the chunks whose hash changed are rendered again, the others reused.
     const edited = {
@@ -377,6 +405,13 @@ async function main() {
         cpuSeconds: chunkedCpu,
         frames: (await probeVideo(chunkedStitched)).frames,
       },
+      chunkedPages: {
+        pages: PAGES,
+        secondsWithStitch: round(pagesMs / 1000),
+        fps: round(totalFrames / (pagesMs / 1000), 1),
+        cpuSeconds: pagesCpu,
+        frames: (await probeVideo(pagesStitched)).frames,
+      },
       onePhotoRerender: {
         changedPhoto: CHANGED_PHOTO + 1,
         chunksRendered: changed.length,
@@ -402,6 +437,8 @@ async function main() {
         singleChunkCpuVsFfmpeg: round(slideshowCpu / singleCpu),
         chunkedOverheadCpu: round(chunkedCpu / (singleCpu + stitchCpu)),
         chunkedOverheadWall: round(chunkedMs / (single.elapsedMs + stitchMs)),
+        chunkedPagesOverheadCpu: round(pagesCpu / (singleCpu + stitchCpu)),
+        chunkedPagesOverheadWall: round(pagesMs / (single.elapsedMs + stitchMs)),
         stitchShare: round(stitchMs / (stitchMs + single.elapsedMs), 3),
         onePhotoRerenderShareWall: round(rerenderMs / chunkedMs),
         onePhotoRerenderShareCpu: round(rerenderCpu / chunkedCpu),

@@ -59,6 +59,10 @@ export class LoopbackServer {
         response.end(error instanceof Error ? error.message : String(error));
       });
     });
+    // Chromium keeps idle connections and reuses them; if this server closed one first (Node's default
+    // after 5 s idle), a chunk's upload sent on it at that moment fails with "Failed to fetch" (seen
+    // once with two pages rendering). Let the browser be the one that closes idle connections.
+    server.keepAliveTimeout = 10 * 60_000;
     instance = new LoopbackServer(server, pageDir);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
