@@ -6,6 +6,7 @@ set -euo pipefail
 IMAGE=localhost/bookworm-base
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
+bash "$(dirname "$0")/podman-setup.sh"
 if podman image exists "$IMAGE" && [[ ${1:-} != --force ]]; then
   echo "$IMAGE exists (--force makes it again)"
   exit 0

@@ -11,6 +11,7 @@
 # RENDER_WORKERS (default 2): render-worker pods, each on its own port (3009, 3019, …: host network).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+bash deploy/podman-setup.sh
 
 TAG=$(node -p "require('./package.json').version")
 STATE=${MEMOREEL_PODS_DIR:-/var/tmp/memoreel-pods}
