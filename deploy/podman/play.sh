@@ -4,7 +4,8 @@
 # and an S3 server (s3rver) this script starts on 127.0.0.1:9100.
 #   bash deploy/podman/play.sh [--tag 0.1.0]    start, migrate, play, wait until every pod is ready
 #   bash deploy/podman/play.sh video            a real video through the gateway (make-video.mjs)
-#   bash deploy/podman/play.sh e2e              up, a video while one render worker is killed
+#   bash deploy/podman/play.sh e2e              the images (build-images.sh; SKIP_BUILD=1 uses those
+#                                               there), up, a video while one render worker is killed
 #                                               mid-render, the pods' metrics, down; each phase timed
 #   bash deploy/podman/play.sh down             remove the pods and stop the S3 server
 # Needs the images of deploy/build-images.sh (without render-worker's, that deployable is left out).
@@ -43,6 +44,14 @@ if [[ ${1:-} == video ]]; then
   exit
 fi
 if [[ ${1:-} == e2e ]]; then
+  # The images first (of the committed tree; layers whose inputs did not change are reused), unless
+  # SKIP_BUILD=1 says the ones there are wanted.
+  since=$SECONDS
+  images_s=skipped
+  if [[ -z ${SKIP_BUILD:-} ]]; then
+    bash deploy/build-images.sh --commit HEAD
+    images_s="$((SECONDS - since)) s"
+  fi
   since=$SECONDS
   bash deploy/podman/play.sh up
   up_s=$((SECONDS - since))
@@ -61,7 +70,7 @@ if [[ ${1:-} == e2e ]]; then
   done
   since=$SECONDS
   down
-  echo "• phases: up ${up_s} s, video ${video_s} s, down $((SECONDS - since)) s"
+  echo "• phases: images ${images_s}, up ${up_s} s, video ${video_s} s, down $((SECONDS - since)) s"
   exit $status
 fi
 [[ ${1:-} == up ]] && shift
