@@ -164,7 +164,8 @@ test('a paid project removes a background and enhances a photo; Keep Original le
   let dialog = await openBackgroundRemoval(page, card);
   await runEdit(page, dialog, REMOVE_BACKGROUND, shot('remove-background'));
   const removed = dialog.getByRole('img', { name: `${PHOTO.name}, background removed` });
-  expect(await decoded(removed)).toBe(true);
+  // The result loads after the dialog shows it (a broken or missing one never gets a width).
+  await expect.poll(() => decoded(removed), { timeout: 15_000 }).toBe(true);
   // The divider is a slider for the keyboard too.
   const divider = dialog.getByRole('slider', { name: 'Comparison divider: drag or use the arrow keys' });
   await divider.focus();
@@ -184,7 +185,9 @@ test('a paid project removes a background and enhances a photo; Keep Original le
   await expect(
     dialog.getByText(`${PHOTO.width} × ${PHOTO.height} → ${PHOTO.width * 2} × ${PHOTO.height * 2}`),
   ).toBeVisible();
-  expect(await decoded(dialog.getByRole('img', { name: `${PHOTO.name}, enhanced` }))).toBe(true);
+  await expect
+    .poll(() => decoded(dialog.getByRole('img', { name: `${PHOTO.name}, enhanced` })), { timeout: 15_000 })
+    .toBe(true);
   await shot('enhance')('comparison');
   await dialog.getByRole('button', { name: 'Apply Enhancement' }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });

@@ -1,26 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { authService } from '@memoreel/auth';
 import { photoMessages } from '@memoreel/domain';
-import { createGatewayApp } from '@memoreel/gateway';
 import { mediaService } from '@memoreel/media';
-import {
-  createLogger,
-  InProcessBus,
-  LocalStorage,
-  localStorageRouter,
-  migrateSchema,
-  type RunningService,
-  startService,
-} from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { createTestDatabase, eventually, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
-import type { INestApplication } from '@nestjs/common';
+import { eventually, solveBotCheck } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/embedded-database.js';
-import { type MailCatcher, startMailCatcher } from '../src/mail-catcher.js';
+import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
 
 /**
  * Photos end to end as standalone runs them: the gateway with real access tokens from auth, the
@@ -46,63 +30,21 @@ const PHOTO = `id projectId originalName displayOrder status submittedBy filter 
   transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } urls { grid strip carousel full }`;
 
 describe('photos over GraphQL (auth + projects + media + gateway, local storage)', () => {
-  const logger = createLogger({ service: 'test', level: 'silent' });
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: InProcessBus;
-  let mail: MailCatcher;
-  let storageDir: string;
-  let services: RunningService[];
-  let gateway: INestApplication;
+  let stack: GatewayStack;
   let baseUrl: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ services: ['auth', 'projects', 'media'], migrate: migrateSchema });
-    bus = new InProcessBus({ namespace: uniqueNamespace('photos-gql') });
-    mail = await startMailCatcher({ print: () => {} });
-    storageDir = await mkdtemp(join(tmpdir(), 'memoreel-photos-'));
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const signingSecret = 'a-test-signing-secret-of-32-characters!';
-    const storage = new LocalStorage({ rootDir: storageDir, publicBaseUrl: baseUrl, signingSecret });
-    await storage.ensureBuckets(['photos']);
-    const env: Record<string, Record<string, string>> = {
-      auth: { PUBLIC_URL: baseUrl, SMTP_URL: mail.smtpUrl, ALTCHA_MAX_NUMBER: '1000' },
-      projects: {},
-      media: {
-        STORAGE_DRIVER: 'local',
-        STORAGE_DIR: storageDir,
-        STORAGE_SIGNING_SECRET: signingSecret,
-        PUBLIC_URL: baseUrl,
-      },
-    };
-    services = [];
-    for (const definition of [authService, projectsService, mediaService]) {
-      services.push(
-        await startService(definition, {
-          name: definition.name,
-          bus,
-          databaseUrl: database.url,
-          logger,
-          env: env[definition.name] ?? {},
-        }),
-      );
-    }
-    gateway = await createGatewayApp({
-      bus,
-      logger,
-      publicUrl: baseUrl,
-      routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
+    stack = await startGatewayStack({
+      name: 'photos-gql',
+      services: [projectsService, mediaService],
+      mail: true,
+      localStorage: true,
     });
-    await gateway.listen(port, '127.0.0.1');
+    baseUrl = stack.baseUrl;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const service of services ?? []) await service.close();
-    await bus?.close();
-    await mail?.stop();
-    await database?.drop();
-    if (storageDir) await rm(storageDir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   async function graphql(query: string, variables: Record<string, unknown>, token?: string) {

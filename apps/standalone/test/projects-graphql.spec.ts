@@ -1,20 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { authService } from '@memoreel/auth';
 import { billingService } from '@memoreel/billing';
-import { createGatewayApp } from '@memoreel/gateway';
-import {
-  createLogger,
-  InProcessBus,
-  migrateSchema,
-  type RunningService,
-  startService,
-} from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { createTestDatabase, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
-import type { INestApplication } from '@nestjs/common';
+import { solveBotCheck } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/embedded-database.js';
-import { type MailCatcher, startMailCatcher } from '../src/mail-catcher.js';
+import type { MailCatcher } from '../src/mail-catcher.js';
+import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
 
 /**
  * The projects and billing GraphQL operations end to end: the gateway with real access tokens
@@ -29,51 +19,23 @@ type GraphQLResult = {
 };
 
 describe('projects and billing over GraphQL (auth + projects + billing + gateway)', () => {
-  const logger = createLogger({ service: 'test', level: 'silent' });
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: InProcessBus;
-  let mail: MailCatcher;
-  let services: RunningService[];
-  let gateway: INestApplication;
+  let stack: GatewayStack;
   let baseUrl: string;
+  let mail: MailCatcher;
 
   beforeAll(async () => {
-    database = await createTestDatabase({
-      services: ['auth', 'projects', 'billing'],
-      migrate: migrateSchema,
+    stack = await startGatewayStack({
+      name: 'projects-gql',
+      services: [projectsService, billingService],
+      env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
+      mail: true,
     });
-    bus = new InProcessBus({ namespace: uniqueNamespace('projects-gql') });
-    mail = await startMailCatcher({ print: () => {} });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const env: Record<string, Record<string, string>> = {
-      // A small proof of work keeps the bot check quick to solve here.
-      auth: { PUBLIC_URL: baseUrl, SMTP_URL: mail.smtpUrl, ALTCHA_MAX_NUMBER: '1000' },
-      projects: {},
-      billing: { PUBLIC_URL: baseUrl, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
-    };
-    services = [];
-    for (const definition of [authService, projectsService, billingService]) {
-      services.push(
-        await startService(definition, {
-          name: definition.name,
-          bus,
-          databaseUrl: database.url,
-          logger,
-          env: env[definition.name] ?? {},
-        }),
-      );
-    }
-    gateway = await createGatewayApp({ bus, logger, publicUrl: baseUrl });
-    await gateway.listen(port, '127.0.0.1');
+    baseUrl = stack.baseUrl;
+    mail = stack.mail as MailCatcher;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const service of services ?? []) await service.close();
-    await bus?.close();
-    await mail?.stop();
-    await database?.drop();
+    await stack?.close();
   });
 
   async function post(path: string, body: unknown, token?: string): Promise<Response> {

@@ -1,25 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authService } from '@memoreel/auth';
-import { createGatewayApp } from '@memoreel/gateway';
 import { mediaService } from '@memoreel/media';
-import {
-  createLogger,
-  InProcessBus,
-  LocalStorage,
-  localStorageRouter,
-  migrateSchema,
-  type RunningService,
-  startService,
-} from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { createTestDatabase, eventually, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
-import type { INestApplication } from '@nestjs/common';
+import { eventually, solveBotCheck } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/embedded-database.js';
+import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
 
 /**
  * Sharing end to end over HTTP: real sessions (auth), projects, media (local storage served at
@@ -38,67 +26,25 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Memoreel</title></head><body><div id="root"></div></body></html>`;
 
 describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
-  const logger = createLogger({ service: 'test', level: 'silent' });
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: InProcessBus;
-  let services: RunningService[];
-  let gateway: INestApplication;
+  let stack: GatewayStack;
   let baseUrl: string;
   let webDistDir: string;
-  let storageDir: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase({
-      services: ['auth', 'projects', 'media', 'sharing'],
-      migrate: migrateSchema,
-    });
-    bus = new InProcessBus({ namespace: uniqueNamespace('sharing-http') });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     webDistDir = mkdtempSync(join(tmpdir(), 'memoreel-web-'));
     writeFileSync(join(webDistDir, 'index.html'), SHELL);
-    storageDir = mkdtempSync(join(tmpdir(), 'memoreel-sharing-photos-'));
-    const signingSecret = 'a-test-signing-secret-of-32-characters!';
-    const storage = new LocalStorage({ rootDir: storageDir, publicBaseUrl: baseUrl, signingSecret });
-    await storage.ensureBuckets(['photos']);
-    const env: Record<string, Record<string, string>> = {
-      auth: { PUBLIC_URL: baseUrl, ALTCHA_MAX_NUMBER: '1000' },
-      media: {
-        STORAGE_DRIVER: 'local',
-        STORAGE_DIR: storageDir,
-        STORAGE_SIGNING_SECRET: signingSecret,
-        PUBLIC_URL: baseUrl,
-      },
-    };
-    services = [];
-    for (const definition of [authService, projectsService, mediaService, sharingService]) {
-      services.push(
-        await startService(definition, {
-          name: definition.name,
-          bus,
-          databaseUrl: database.url,
-          logger,
-          env: env[definition.name] ?? {},
-        }),
-      );
-    }
-    gateway = await createGatewayApp({
-      bus,
-      logger,
-      publicUrl: baseUrl,
+    stack = await startGatewayStack({
+      name: 'sharing-http',
+      services: [projectsService, mediaService, sharingService],
+      localStorage: true,
       webDistDir,
-      routes: [{ path: '/storage', handler: localStorageRouter(storage) }],
     });
-    await gateway.listen(port, '127.0.0.1');
+    baseUrl = stack.baseUrl;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const service of services ?? []) await service.close();
-    await bus?.close();
-    await database?.drop();
+    await stack?.close();
     if (webDistDir) rmSync(webDistDir, { recursive: true, force: true });
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
   async function graphql(
