@@ -4,9 +4,16 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { PhotosService } from './photos.service.js';
 
-const AS_JOB: BusHandlerExtras = { queue: 'jobs' };
+/**
+ * Two photos at a time per instance: one photo's decode and encodes leave a core idle part of the time
+ * (the thumbnail and derivative jobs used to run side by side; the one job now does both).
+ */
+const AS_JOB: BusHandlerExtras = { queue: 'jobs', concurrency: 2 };
 
-/** Thumbnails are made here, off the request path, by whichever media instance takes the job. */
+/**
+ * A stored photo's thumbnails and video derivative are made here, from one decode, off the request
+ * path, by whichever media instance takes the job.
+ */
 @Controller()
 export class MakeThumbnailsJob {
   constructor(private readonly photos: PhotosService) {}

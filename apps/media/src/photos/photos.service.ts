@@ -44,9 +44,20 @@ import type { Blob } from '../generated/prisma/client.js';
 import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
-import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey, thumbnailsPrefix } from './thumbnails.js';
+import {
+  decodeUpright,
+  THUMBNAIL_NAMES,
+  thumbnailKey,
+  thumbnailsOf,
+  thumbnailsPrefix,
+} from './thumbnails.js';
 import { type Refusal, verifyPhoto } from './verify-photo.js';
-import { makeVideoDerivative, videoDerivativeKey, videoDerivativesPrefix } from './video-derivatives.js';
+import {
+  makeVideoDerivative,
+  VIDEO_DERIVATIVE_EDGE,
+  videoDerivativeKey,
+  videoDerivativesPrefix,
+} from './video-derivatives.js';
 
 /** A presigned PUT stays usable this long; the quota held for it a while longer, to complete it. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
@@ -241,40 +252,52 @@ export class PhotosService {
     return Promise.all(blobs.map(async (blob) => ({ id: blob.id, urls: await this.signedUrls(blob) })));
   }
 
-  /** The thumbnail job: idempotent (a redelivery finds them made), skipped once the photo is gone. */
+  /**
+   * The image job of a stored photo: its thumbnails and the video derivative of its filter, both from
+   * one decode (each costs a whole decode of the original otherwise). Idempotent (a redelivery makes
+   * only what is missing), skipped once the photo is gone.
+   */
   async makeThumbnails(id: string): Promise<void> {
     const blob = await this.blobs.getById(this.database, id);
     if (!blob || blob.status !== BlobStatus.stored || !blob.contentHash) return;
-    if (blob.thumbnailsOf === blob.contentHash) return;
+    const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
+    const filter = PhotoFilterSchema.catch('none').parse(blob.filter);
+    const thumbnailsMissing = blob.thumbnailsOf !== blob.contentHash;
+    const derivativeMissing = blob.videoDerivativeKey !== videoDerivativeKey(photo, filter);
+    if (!thumbnailsMissing && !derivativeMissing) return;
     const started = performance.now();
     const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
     if (!image) return;
-    const thumbnails = await makeThumbnails(image);
-    const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
-    for (const size of THUMBNAIL_NAMES) {
-      await this.storage.put(PHOTOS_BUCKET, thumbnailKey(photo, size), thumbnails[size], {
-        contentType: 'image/webp',
-      });
+    const decoded = await decodeUpright(image, VIDEO_DERIVATIVE_EDGE);
+    if (thumbnailsMissing) {
+      const thumbnails = await thumbnailsOf(decoded);
+      for (const size of THUMBNAIL_NAMES) {
+        await this.storage.put(PHOTOS_BUCKET, thumbnailKey(photo, size), thumbnails[size], {
+          contentType: 'image/webp',
+        });
+      }
+      if (!(await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash))) {
+        // The photo or its project was deleted while they were made: what was just written goes too.
+        for (const size of THUMBNAIL_NAMES)
+          await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));
+        return;
+      }
     }
-    if (!(await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash))) {
-      // The photo or its project was deleted while they were made: what was just written goes too.
-      for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));
-      return;
-    }
+    if (derivativeMissing)
+      await this.storeVideoDerivative(blob, filter, await makeVideoDerivative(decoded, filter));
     this.logger.info(
       { photoId: blob.id, ms: Math.round(performance.now() - started) },
-      'photo thumbnails made',
+      'photo thumbnails and video derivative made',
     );
   }
 
   /**
-   * Enqueues the thumbnail and video derivative jobs of a stored photo; the job ids (one per stored
-   * object) dedupe a redelivered event.
+   * Enqueues the image job of a stored photo (its thumbnails and video derivative); the job id (one per
+   * stored object) dedupes a redelivered event.
    */
   async enqueueImageJobs(photo: { id: string; storagePath: string }): Promise<void> {
-    const jobId = (kind: string) => uuidOf(`${kind}:${photo.id}:${photo.storagePath}`);
-    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId('thumbnails') });
-    await this.bus.enqueueJob(makePhotoVideoDerivative, SYSTEM, { id: photo.id }, { id: jobId('video') });
+    const jobId = uuidOf(`thumbnails:${photo.id}:${photo.storagePath}`);
+    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId });
   }
 
   /**
@@ -309,20 +332,28 @@ export class PhotosService {
     if (!blob || blob.status !== BlobStatus.stored || !blob.contentHash) return;
     const filter = PhotoFilterSchema.catch('none').parse(blob.filter);
     const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
-    const key = videoDerivativeKey(photo, filter);
-    if (blob.videoDerivativeKey === key) return;
+    if (blob.videoDerivativeKey === videoDerivativeKey(photo, filter)) return;
     const started = performance.now();
     const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
     if (!image) return;
-    await this.storage.put(PHOTOS_BUCKET, key, await makeVideoDerivative(image, filter), {
-      contentType: 'image/jpeg',
-    });
+    await this.storeVideoDerivative(blob, filter, await makeVideoDerivative(image, filter));
+    this.logger.info(
+      { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
+      'photo video derivative made',
+    );
+  }
+
+  /** Stores a photo's video derivative and records it, unless the photo changed meanwhile. */
+  private async storeVideoDerivative(blob: Blob, filter: PhotoFilter, jpeg: Buffer): Promise<void> {
+    const contentHash = blob.contentHash as string;
+    const key = videoDerivativeKey({ id: blob.id, projectId: blob.projectId, contentHash }, filter);
+    await this.storage.put(PHOTOS_BUCKET, key, jpeg, { contentType: 'image/jpeg' });
     await this.database.$transaction(async (tx) => {
       // Locked: a photo deletion or another derivative job waits here, then sees what this one did.
-      const current = await this.blobs.lockById(tx, id);
+      const current = await this.blobs.lockById(tx, blob.id);
       const stillWanted =
         current?.status === BlobStatus.stored &&
-        current.contentHash === blob.contentHash &&
+        current.contentHash === contentHash &&
         current.filter === filter;
       if (!stillWanted) {
         if (current?.videoDerivativeKey !== key) await this.storage.delete(PHOTOS_BUCKET, key);
@@ -331,12 +362,8 @@ export class PhotosService {
       if (current.videoDerivativeKey && current.videoDerivativeKey !== key) {
         await this.storage.delete(PHOTOS_BUCKET, current.videoDerivativeKey);
       }
-      await this.blobs.setVideoDerivative(tx, id, key);
+      await this.blobs.setVideoDerivative(tx, blob.id, key);
     });
-    this.logger.info(
-      { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
-      'photo video derivative made',
-    );
   }
 
   /** A photo deleted in projects: its object and thumbnails go, once. */

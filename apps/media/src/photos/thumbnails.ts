@@ -1,5 +1,5 @@
 import { MAX_PHOTO_PIXELS } from '@memoreel/domain';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 
 /**
  * Thumbnail widths/heights (the longest side fits inside): the step 1 grid and dashboard cards,
@@ -30,21 +30,29 @@ export const thumbnailsPrefix = (photo: { id: string; projectId: string }) =>
  */
 const WEBP_EFFORT = 2;
 
+/** An image decoded once, upright, as raw pixels: what the thumbnails and the video derivative are made from. */
+export type DecodedImage = { data: Buffer; info: OutputInfo };
+
 /**
- * WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged. The image is
- * decoded once, to the largest size, and the smaller ones are made from those pixels. A photo that is
- * whole but damaged inside still gets thumbnails, grey where its data is bad, as a browser shows it.
+ * Decodes an image once, upright (EXIF orientation applied), its long side at most `edge` px (never
+ * enlarged). A photo that is whole but damaged inside still decodes, grey where its data is bad, as a
+ * browser shows it.
  */
-export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
-  const largest = Math.max(...Object.values(THUMBNAIL_SIZES));
-  const { data, info } = await sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'none' })
+export async function decodeUpright(image: Buffer, edge: number): Promise<DecodedImage> {
+  return sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'none' })
     .rotate()
-    .resize(largest, largest, { fit: 'inside', withoutEnlargement: true })
+    .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const pixels = sharp(data, {
-    raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 },
-  });
+}
+
+/** Raw pixels as a sharp input. */
+export const fromDecoded = ({ data, info }: DecodedImage) =>
+  sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
+
+/** WebP thumbnails of decoded pixels, never enlarged. */
+export async function thumbnailsOf(decoded: DecodedImage): Promise<Record<ThumbnailSize, Buffer>> {
+  const pixels = fromDecoded(decoded);
   const entries = await Promise.all(
     THUMBNAIL_NAMES.map(async (size) => {
       const edge = THUMBNAIL_SIZES[size];
@@ -57,4 +65,9 @@ export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSiz
     }),
   );
   return Object.fromEntries(entries) as Record<ThumbnailSize, Buffer>;
+}
+
+/** WebP thumbnails of an image, upright (EXIF orientation applied), never enlarged; decoded once. */
+export async function makeThumbnails(image: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
+  return thumbnailsOf(await decodeUpright(image, Math.max(...Object.values(THUMBNAIL_SIZES))));
 }

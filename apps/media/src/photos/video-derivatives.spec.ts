@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { PHOTO_FILTERS, type PhotoFilter, photoFilterMatrix } from '@memoreel/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { filteredVideoImage, makeVideoDerivative, videoDerivativeKey } from './video-derivatives.js';
+import { decodeUpright } from './thumbnails.js';
+import {
+  filteredVideoImage,
+  makeVideoDerivative,
+  VIDEO_DERIVATIVE_EDGE,
+  videoDerivativeKey,
+} from './video-derivatives.js';
 
 const WIDTH = 40;
 const HEIGHT = 30;
@@ -94,6 +100,42 @@ describe('a video derivative', () => {
       await makeVideoDerivative(await noise(800, 600).png().toBuffer(), 'none'),
     ).metadata();
     expect([small.format, small.width, small.height]).toEqual(['jpeg', 800, 600]);
+  });
+
+  it('is the same picture from the pixels the thumbnails were decoded to as from the original', async () => {
+    // Pixels 3000 × 2000 with gradients and stripes, tagged "rotate 90° clockwise to display" (6).
+    const photo = async (alpha: boolean) => {
+      const channels = alpha ? 4 : 3;
+      const raw = Buffer.alloc(3000 * 2000 * channels);
+      for (let i = 0; i < 3000 * 2000; i++) {
+        const x = i % 3000;
+        const pixel = [(x * 255) / 2999, (Math.floor(i / 3000) * 255) / 1999, (x * 7) % 256];
+        raw.set(alpha ? [...pixel, x < 100 ? 128 : 255] : pixel, i * channels);
+      }
+      return sharp(raw, { raw: { width: 3000, height: 2000, channels } })
+        .png()
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+    };
+    const differences = async (original: Buffer, filter: PhotoFilter) => {
+      const decoded = await decodeUpright(original, VIDEO_DERIVATIVE_EDGE);
+      expect([decoded.info.width, decoded.info.height]).toEqual([1280, 1920]);
+      const direct = await filteredVideoImage(original, filter).raw().toBuffer({ resolveWithObject: true });
+      const shared = await filteredVideoImage(decoded, filter).raw().toBuffer({ resolveWithObject: true });
+      expect(shared.info).toEqual(direct.info);
+      return Array.from(direct.data, (value, i) => Math.abs(value - (shared.data[i] as number)));
+    };
+    // An opaque photo (a camera's): the very same pixels.
+    for (const filter of ['none', 'sepia'] as const) {
+      expect((await differences(await photo(false), filter)).every((difference) => difference === 0)).toBe(
+        true,
+      );
+    }
+    // With transparency, laid on black before or after the resize: rounding, and the resize's edge.
+    const transparent = await differences(await photo(true), 'none');
+    expect(transparent.filter((difference) => difference > 2).length / transparent.length).toBeLessThan(
+      0.001,
+    );
   });
 
   it('is named by the original, the filter and the size: each filter has its own key', () => {

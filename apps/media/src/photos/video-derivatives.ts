@@ -7,6 +7,7 @@ import {
   toSharpColourOps,
 } from '@memoreel/domain';
 import sharp, { type Sharp } from 'sharp';
+import { type DecodedImage, fromDecoded } from './thumbnails.js';
 
 /** The long side of the image the video draws (1080p frames; a pan or zoom needs a little headroom). */
 export const VIDEO_DERIVATIVE_EDGE = 1920;
@@ -49,9 +50,12 @@ export const videoDerivativesPrefix = (photo: { id: string; projectId: string })
  * `linear` (sharp runs it after recomb), clamped once to 0–255 at the end. Transparency is laid on
  * the video's black background first (frames are opaque; a filter never changes alpha).
  */
-export function filteredVideoImage(image: Buffer, filter: PhotoFilter): Sharp {
-  const pipeline = sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS })
-    .rotate()
+export function filteredVideoImage(image: Buffer | DecodedImage, filter: PhotoFilter): Sharp {
+  // Decoded pixels are upright already (`decodeUpright`, shared with the thumbnails).
+  const input = Buffer.isBuffer(image)
+    ? sharp(image, { limitInputPixels: MAX_PHOTO_PIXELS }).rotate()
+    : fromDecoded(image);
+  const pipeline = input
     .flatten({ background: '#000000' })
     .resize(VIDEO_DERIVATIVE_EDGE, VIDEO_DERIVATIVE_EDGE, { fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb');
@@ -60,8 +64,8 @@ export function filteredVideoImage(image: Buffer, filter: PhotoFilter): Sharp {
   return pipeline.recomb(recomb).linear([1, 1, 1], offset);
 }
 
-/** The JPEG the video draws for a photo with a filter. */
-export function makeVideoDerivative(image: Buffer, filter: PhotoFilter): Promise<Buffer> {
+/** The JPEG the video draws for a photo (or its decoded pixels) with a filter. */
+export function makeVideoDerivative(image: Buffer | DecodedImage, filter: PhotoFilter): Promise<Buffer> {
   return filteredVideoImage(image, filter)
     .jpeg({ quality: VIDEO_DERIVATIVE_QUALITY, chromaSubsampling: '4:4:4' })
     .toBuffer();
