@@ -91,7 +91,8 @@ export function ProjectNavigation({
       ) : (
         <div className="mt-auto space-y-2 border-t px-3 pt-4">
           <p className="text-muted-foreground text-xs">Current plan</p>
-          <div className="flex items-center justify-between gap-2">
+          {/* A longer plan name (Remember, Honor) leaves no room beside it: the button goes below. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <TierBadge tier={tier} />
             <UpgradeButton projectId={project.id} tier={tier} />
           </div>
