@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authService } from '@memoreel/auth';
 import { createGatewayApp } from '@memoreel/gateway';
 import {
+  type Bus,
   createLogger,
   InProcessBus,
   LocalStorage,
@@ -22,21 +22,24 @@ const SIGNING_SECRET = 'a-test-signing-secret-of-32-characters!';
 export type GatewayStack = {
   /** The gateway's origin, e.g. `http://127.0.0.1:41234`. */
   baseUrl: string;
-  bus: InProcessBus;
+  bus: Bus;
+  /** The test database every service has its schema in. */
+  databaseUrl: string;
   /** Present when asked for (`mail: true`): what auth sends, caught by a local SMTP server. */
   mail: MailCatcher | undefined;
   close: () => Promise<void>;
 };
 
 /**
- * The gateway in front of real services on one in-process bus and a fresh test database (a schema
- * per service, migrated), as standalone composes them: auth always first (real sessions, a small bot
- * check), then `services`. With `localStorage` the media service keeps photos in a temp folder whose
+ * The gateway in front of real services on one bus (in-process unless `bus` makes another) and a fresh
+ * test database (a schema per service, migrated), as standalone composes them. Auth, when among
+ * `services`, gets a small bot check (and real sessions for the others). With `localStorage` the media service keeps photos in a temp folder whose
  * signed URLs the gateway serves at /storage; with `mail` auth sends through a local SMTP catcher.
  */
 export async function startGatewayStack(options: {
   name: string;
   services: ServiceDefinition[];
+  bus?: () => Promise<Bus>;
   /** Extra environment per service name; every service gets `PUBLIC_URL`, the gateway's origin. */
   env?: Record<string, Record<string, string>>;
   mail?: boolean;
@@ -44,12 +47,14 @@ export async function startGatewayStack(options: {
   webDistDir?: string;
 }): Promise<GatewayStack> {
   const logger = createLogger({ service: 'test', level: 'silent' });
-  const definitions = [authService, ...options.services];
+  const definitions = options.services;
   const database = await createTestDatabase({
     services: definitions.map((definition) => definition.name),
     migrate: migrateSchema,
   });
-  const bus = new InProcessBus({ namespace: uniqueNamespace(options.name) });
+  const bus = options.bus
+    ? await options.bus()
+    : new InProcessBus({ namespace: uniqueNamespace(options.name) });
   const mail = options.mail ? await startMailCatcher({ print: () => {} }) : undefined;
   const storageDir = options.localStorage ? await mkdtemp(join(tmpdir(), 'memoreel-stack-')) : undefined;
   const port = await freePort();
@@ -109,5 +114,5 @@ export async function startGatewayStack(options: {
     await close().catch(() => undefined);
     throw error;
   }
-  return { baseUrl, bus, mail, close };
+  return { baseUrl, bus, databaseUrl: database.url, mail, close };
 }

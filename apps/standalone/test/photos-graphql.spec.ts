@@ -1,3 +1,4 @@
+import { authService } from '@memoreel/auth';
 import { photoMessages } from '@memoreel/domain';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
@@ -36,7 +37,7 @@ describe('photos over GraphQL (auth + projects + media + gateway, local storage)
   beforeAll(async () => {
     stack = await startGatewayStack({
       name: 'photos-gql',
-      services: [projectsService, mediaService],
+      services: [authService, projectsService, mediaService],
       mail: true,
       localStorage: true,
     });

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { authService } from '@memoreel/auth';
 import { billingService } from '@memoreel/billing';
 import { projectsService } from '@memoreel/projects';
 import { solveBotCheck } from '@memoreel/testing';
@@ -26,7 +27,7 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
   beforeAll(async () => {
     stack = await startGatewayStack({
       name: 'projects-gql',
-      services: [projectsService, billingService],
+      services: [authService, projectsService, billingService],
       env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
       mail: true,
     });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { authService } from '@memoreel/auth';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
@@ -35,7 +36,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     writeFileSync(join(webDistDir, 'index.html'), SHELL);
     stack = await startGatewayStack({
       name: 'sharing-http',
-      services: [projectsService, mediaService, sharingService],
+      services: [authService, projectsService, mediaService, sharingService],
       localStorage: true,
       webDistDir,
     });

@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { createGatewayApp } from '@memoreel/gateway';
-import {
-  type Bus,
-  connectNatsBus,
-  createLogger,
-  InProcessBus,
-  migrateSchema,
-  type RunningService,
-  startService,
-  startTelemetry,
-} from '@memoreel/platform';
+import { type Bus, connectNatsBus, InProcessBus, startTelemetry } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { createTestDatabase, NATS_URL, uniqueNamespace } from '@memoreel/testing';
-import type { INestApplication } from '@nestjs/common';
+import { NATS_URL, uniqueNamespace } from '@memoreel/testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
 
 const spans = new InMemorySpanExporter();
 const telemetry = startTelemetry({
@@ -34,39 +23,20 @@ const bindings: Record<string, () => Promise<Bus>> = {
 };
 
 describe.each(Object.keys(bindings))('system check over the %s bus', (binding) => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let bus: Bus;
-  let services: RunningService[];
-  let gateway: INestApplication;
+  let stack: GatewayStack;
   let baseUrl: string;
-  const logger = createLogger({ service: 'test', level: 'silent' });
 
   beforeAll(async () => {
-    database = await createTestDatabase({ services: ['projects', 'sharing'], migrate: migrateSchema });
-    bus = await bindings[binding]!();
-    services = [];
-    for (const definition of [projectsService, sharingService]) {
-      services.push(
-        await startService(definition, {
-          name: definition.name,
-          bus,
-          databaseUrl: database.url,
-          logger,
-          env: {},
-        }),
-      );
-    }
-    gateway = await createGatewayApp({ bus, logger });
-    await gateway.listen(0, '127.0.0.1');
-    const { port } = gateway.getHttpServer().address() as AddressInfo;
-    baseUrl = `http://127.0.0.1:${port}`;
+    stack = await startGatewayStack({
+      name: 'system-check',
+      services: [projectsService, sharingService],
+      bus: bindings[binding]!,
+    });
+    baseUrl = stack.baseUrl;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    for (const service of services ?? []) await service.close();
-    await bus?.close();
-    await database?.drop();
+    await stack?.close();
   });
 
   async function graphql(query: string, variables: Record<string, unknown>) {
@@ -150,7 +120,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     });
     // The sharing service has consumed the probe and pushed its completion to nobody.
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
     await expect
       .poll(
@@ -200,7 +170,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     expect(result.errors?.[0]?.message).toContain('Note is required');
 
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
     const { rowCount } = await client.query('SELECT 1 FROM projects.probes WHERE id = $1', [id]);
     await client.end();
@@ -215,7 +185,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     expect(second.data?.recordProbe).toEqual(first.data?.recordProbe);
 
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
     const { rows } = await client.query(
       "SELECT count(*)::int AS n FROM projects.outbox_events WHERE payload->'data'->>'id' = $1",
