@@ -9,8 +9,7 @@ import {
   verifyOtp,
 } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
-import { type ServiceHarness, startServiceHarness } from '@memoreel/testing';
-import { solveChallenge } from 'altcha-lib/v1';
+import { type ServiceHarness, solveBotCheck, startServiceHarness } from '@memoreel/testing';
 import { decodeJwt } from 'jose';
 import { authService } from '../src/auth.service-definition.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
@@ -50,16 +49,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
     async solvedBotCheck() {
       const reply = await harness.request(issueBotChallenge, GUEST_ACTOR, {});
       if (reply.provider !== 'altcha') throw new Error('expected an ALTCHA challenge');
-      const { challenge } = reply;
-      const solution = await solveChallenge(
-        challenge.challenge,
-        challenge.salt,
-        challenge.algorithm,
-        challenge.maxnumber,
-      ).promise;
-      if (!solution) throw new Error('challenge not solved');
-      const payload = { ...challenge, number: solution.number, took: solution.took };
-      return Buffer.from(JSON.stringify(payload)).toString('base64');
+      return solveBotCheck(reply.challenge);
     },
     async events(type) {
       const rows = await db.outboxEvent.findMany({ where: { type }, orderBy: { occurredAt: 'asc' } });

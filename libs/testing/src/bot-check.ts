@@ -10,7 +10,7 @@ export interface BotCheckChallenge {
 
 /**
  * What the ALTCHA widget posts once it has solved `challenge`: the `botCheck` field of a sign-up,
- * a guest session or a reset (base64 JSON of the challenge with its number). Each caller fetches the
+ * a guest session or a reset (base64 JSON of the challenge with its number and solving time). Each caller fetches the
  * challenge its own way (its address, its client) and passes the parsed answer.
  */
 export async function solveBotCheck(answer: unknown): Promise<string> {
@@ -25,5 +25,6 @@ export async function solveBotCheck(answer: unknown): Promise<string> {
     challenge.maxnumber,
   ).promise;
   if (!solution) throw new Error('the bot check could not be solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number })).toString('base64');
+  const payload = { ...challenge, number: solution.number, took: solution.took };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }

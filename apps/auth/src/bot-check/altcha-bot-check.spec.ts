@@ -1,6 +1,6 @@
 import { createLogger, InProcessBus, migrateSchema } from '@memoreel/platform';
-import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
-import { createChallenge, solveChallenge } from 'altcha-lib/v1';
+import { createTestDatabase, solveBotCheck, type TestDatabase } from '@memoreel/testing';
+import { createChallenge } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthConfig, authConfigFrom, authEnvironment } from '../auth.config.js';
 import { AuthDatabase } from '../database/auth-database.js';
@@ -40,20 +40,6 @@ type Challenge = {
   signature: string;
 };
 
-/** What the widget posts once it solved `challenge`. */
-async function solve(challenge: Challenge): Promise<string> {
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('not solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, took: solution.took })).toString(
-    'base64',
-  );
-}
-
 async function issued(check: AltchaBotCheck): Promise<Challenge> {
   const reply = await check.challenge();
   if (reply.provider !== 'altcha') throw new Error('expected ALTCHA');
@@ -71,7 +57,7 @@ describe('AltchaBotCheck', () => {
 
   it('accepts a solution once and refuses its replay', async () => {
     const check = botCheck();
-    const token = await solve(await issued(check));
+    const token = await solveBotCheck(await issued(check));
     expect(await check.verify(token)).toBe(true);
     expect(await check.verify(token)).toBe(false);
     await expect(check.assertPassed(token, client)).rejects.toMatchObject({ code: 'captcha_failed' });
@@ -84,7 +70,7 @@ describe('AltchaBotCheck', () => {
       maxnumber: 1000,
       expires: new Date(Date.now() - 1000),
     });
-    expect(await botCheck({ ALTCHA_HMAC_KEY: hmacKey }).verify(await solve(expired))).toBe(false);
+    expect(await botCheck({ ALTCHA_HMAC_KEY: hmacKey }).verify(await solveBotCheck(expired))).toBe(false);
   });
 
   it('refuses challenges it did not sign, ones without an expiry, wrong answers and garbage', async () => {
@@ -96,11 +82,13 @@ describe('AltchaBotCheck', () => {
       expires: new Date(Date.now() + 60_000),
     });
     const endless = await createChallenge({ hmacKey, maxnumber: 1000 });
-    expect(await check.verify(await solve(foreign))).toBe(false);
-    expect(await check.verify(await solve(endless))).toBe(false);
+    expect(await check.verify(await solveBotCheck(foreign))).toBe(false);
+    expect(await check.verify(await solveBotCheck(endless))).toBe(false);
 
     const good = await issued(check);
-    const wrong = JSON.parse(Buffer.from(await solve(good), 'base64').toString()) as { number: number };
+    const wrong = JSON.parse(Buffer.from(await solveBotCheck(good), 'base64').toString()) as {
+      number: number;
+    };
     wrong.number += 1;
     expect(await check.verify(Buffer.from(JSON.stringify(wrong)).toString('base64'))).toBe(false);
     expect(await check.verify('not base64 json')).toBe(false);
@@ -109,7 +97,7 @@ describe('AltchaBotCheck', () => {
   it('without ALTCHA_HMAC_KEY makes a key once and every replica uses it', async () => {
     const first = botCheck();
     const second = botCheck();
-    expect(await second.verify(await solve(await issued(first)))).toBe(true);
+    expect(await second.verify(await solveBotCheck(await issued(first)))).toBe(true);
     expect(await db.serviceSecret.count({ where: { name: 'altcha_hmac_key' } })).toBe(1);
   });
 });
