@@ -40,6 +40,19 @@ async function jpeg(width: number, height: number, orientation?: number): Promis
   return orientation ? image.withMetadata({ orientation }).toBuffer() : image.toBuffer();
 }
 
+/** A JPEG of a phone photo's size (~2.5 MB of random noise): judged from its head and tail reads. */
+async function phoneSizedJpeg(): Promise<Buffer> {
+  const pixels = Buffer.alloc(1600 * 1200 * 3);
+  let seed = 99;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    pixels[i] = seed >>> 24;
+  }
+  return sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
 /** A PNG that claims 30000 × 30000 pixels in a few hundred bytes: only its header may ever be read. */
 function pngBomb(): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -180,6 +193,25 @@ describe('an accepted photo', () => {
       uploadIds: [slot.uploadId],
     });
     expect(repeat.results[0]).toMatchObject({ photoId: slot.uploadId, error: null });
+  });
+
+  it("of a phone's size is judged from its ends and stored with its size, dimensions and a content hash", async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const bytes = await phoneSizedJpeg();
+    const { results } = await upload(owner, project.id, [
+      { name: 'a.jpg', type: 'image/jpeg', bytes },
+      { name: 'b.jpg', type: 'image/jpeg', bytes },
+    ]);
+    const [a, b] = await Promise.all(
+      results.map((result) => media.db.blob.findUniqueOrThrow({ where: { id: result.photoId! } })),
+    );
+    expect(a).toMatchObject({ size: bytes.length, width: 1600, height: 1200 });
+    expect(a!.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    // Each photo's hash names its own object: thumbnails and derivatives of one never stand for the other.
+    expect(b!.contentHash).not.toBe(a!.contentHash);
+    const { full } = await videoReady(owner, a!.id);
+    expect(Buffer.from(await (await fetch(full)).arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('has its EXIF orientation applied: stored size and thumbnails are upright', async () => {
@@ -356,6 +388,15 @@ describe('a refused upload', () => {
       async () => {
         const whole = await jpeg(800, 600);
         return whole.subarray(0, Math.floor(whole.length * 0.6));
+      },
+      photoMessages.damaged,
+    ],
+    [
+      'a truncated phone-sized JPEG',
+      'cut-large.jpg',
+      async () => {
+        const whole = await phoneSizedJpeg();
+        return whole.subarray(0, Math.floor(whole.length * 0.8));
       },
       photoMessages.damaged,
     ],

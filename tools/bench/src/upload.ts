@@ -5,13 +5,16 @@
  * (and then every filtered video derivative), against raw presigned PUTs of the same files to the same
  * storage, three at a time, in the same run. The real media and projects services run in-process on a
  * fresh database and the in-process bus (the gateway's GraphQL hop is left out); objects go to s3rver on
- * loopback through the S3 adapter. Two uplinks: loopback (unlimited: the server's own costs show in
+ * loopback through the S3 adapter, s3rver in a process of its own as a storage server is (in this one
+ * it would share one JavaScript thread with the services and the uploading client). Two uplinks: loopback (unlimited: the server's own costs show in
  * full) and a household uplink (UPLINK_MBPS, default 100 Mbit/s, shared by the PUTs in flight, as a
  * browser's are). Raw PUTs run before and after ours (the machine is shared) and are averaged. Prints
  * one JSON object; each uplink's `ratio` is raw time ÷ ours for the uploads (issue 17 aims for ≥ 0.7).
  *
  *   npm run upload -w @memoreel/bench            (UPLINKS=loopback or UPLINKS=throttled for one)
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -28,7 +31,7 @@ import { inUploadBatches, MAX_PHOTO_BYTES, PHOTO_UPLOAD_BATCH_SIZE } from '@memo
 import { mediaService } from '@memoreel/media';
 import * as platform from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { actors, startS3Server, startServiceHarness } from '@memoreel/testing';
+import { actors, type S3Server, startServiceHarness } from '@memoreel/testing';
 import sharp from 'sharp';
 import { type UploadTransport, uploadPhotos } from '../../../apps/web/src/features/photos/upload-photos.js';
 
@@ -165,6 +168,8 @@ function busTransport(
   owner: Actor,
   uplink: Uplink,
   timing: { completeMs: number },
+  /** Each File's bytes as they are: a browser sends a File from disk, copying nothing into the page. */
+  bytesOf: Map<File, Buffer>,
 ) {
   const transport: UploadTransport = {
     request: (projectId, files) =>
@@ -174,7 +179,7 @@ function busTransport(
         uplink,
         slot.url,
         Object.fromEntries(slot.headers.map(({ name, value }) => [name, value])),
-        new Uint8Array(await file.arrayBuffer()),
+        bytesOf.get(file as File) ?? new Uint8Array(await file.arrayBuffer()),
         onProgress,
       ),
     complete: async (projectId, uploadIds) => {
@@ -215,7 +220,13 @@ async function ours(client: platform.BusClient, uplink: Uplink, photos: Buffer[]
   const summary = await uploadPhotos(
     project.id,
     files,
-    busTransport(client, owner, uplink, timing),
+    busTransport(
+      client,
+      owner,
+      uplink,
+      timing,
+      new Map(files.map((file, index) => [file, photos[index] as Buffer])),
+    ),
     () => {},
   );
   const uploadedMs = ms(started);
@@ -296,11 +307,31 @@ async function benchPhotos(): Promise<Buffer[]> {
   }
 }
 
+/** s3rver started in a child process (`s3-server-process.ts`), stopped by closing its stdin. */
+async function startS3Process(): Promise<S3Server> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, join(import.meta.dirname, 's3-server-process.ts')],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  const address = JSON.parse(line.toString()) as Omit<S3Server, 'stop'>;
+  return {
+    ...address,
+    async stop() {
+      child.stdin.end();
+      await once(child, 'exit');
+    },
+  };
+}
+
 async function main() {
   const generating = performance.now();
   const photos = await benchPhotos();
   const generateMs = ms(generating);
-  const s3 = await startS3Server();
+  const s3 = await startS3Process();
   const s3Env = {
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: `http://${s3.endPoint}:${s3.port}`,
@@ -351,7 +382,7 @@ async function main() {
           ),
           pixels: `${WIDTH}x${HEIGHT}`,
           concurrency: PHOTO_UPLOAD_BATCH_SIZE,
-          storage: 's3rver on loopback (S3 adapter)',
+          storage: 's3rver on loopback in its own process (S3 adapter)',
           client: "apps/web uploadPhotos (the SPA's upload code) over the bus",
           generateMs,
           ...runs,

@@ -22,12 +22,21 @@ export function imageEndsWhole(bytes: Buffer, mime: string): boolean {
   }
 }
 
-const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
+export const END_OF_IMAGE = Buffer.from([0xff, 0xd9]);
 
 function jpegEndsWhole(bytes: Buffer): boolean {
+  const scan = jpegScanStart(bytes);
+  return scan !== undefined && bytes.indexOf(END_OF_IMAGE, scan) >= 0;
+}
+
+/**
+ * Where a JPEG's first scan data starts: after SOI, every segment and the first SOS header. Undefined
+ * when these bytes end first (a head read of a larger object: read further) or break the structure.
+ */
+export function jpegScanStart(bytes: Buffer): number | undefined {
   let at = 2; // after SOI
   while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return false;
+    if (bytes[at] !== 0xff) return undefined;
     const marker = bytes[at + 1] as number;
     if (marker === 0xff) {
       at += 1; // fill byte
@@ -38,15 +47,15 @@ function jpegEndsWhole(bytes: Buffer): boolean {
       at += 2;
       continue;
     }
-    if (marker === 0xd9) return false; // the end before any scan
+    if (marker === 0xd9) return undefined; // the end before any scan
     const length = bytes.readUInt16BE(at + 2);
-    if (length < 2) return false;
+    if (length < 2) return undefined;
     const next = at + 2 + length;
-    if (next > bytes.length) return false;
-    if (marker === 0xda) return bytes.indexOf(END_OF_IMAGE, next) >= 0;
+    if (next > bytes.length) return undefined;
+    if (marker === 0xda) return next;
     at = next;
   }
-  return false;
+  return undefined;
 }
 
 function pngEndsWhole(bytes: Buffer): boolean {

@@ -36,6 +36,7 @@ import {
   recordEvent,
   runOnce,
   StorageNotFoundError,
+  StorageVersionMismatchError,
   UnauthorizedError,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -51,7 +52,8 @@ import {
   thumbnailsOf,
   thumbnailsPrefix,
 } from './thumbnails.js';
-import { type Refusal, verifyPhoto } from './verify-photo.js';
+import { UploadsFirst } from './uploads-first.js';
+import { HEAD_BYTES, type Refusal, type Verdict, verifyPhoto } from './verify-photo.js';
 import {
   makeVideoDerivative,
   VIDEO_DERIVATIVE_EDGE,
@@ -67,7 +69,7 @@ export const PHOTO_URL_SECONDS = 3600;
 /** Verifying and converting a 10 MB HEIC takes seconds on a small machine. */
 const COMPLETE_TIMEOUT_MS = 120_000;
 /** Uploads of one complete call verified side by side (each holds its bytes in memory). */
-const COMPLETE_CONCURRENCY = 3;
+const COMPLETE_CONCURRENCY = 6;
 
 const refusalText: Record<Refusal, (name: string) => string> = {
   tooLarge: photoMessages.tooLarge,
@@ -150,6 +152,21 @@ async function sideBySideInOrder<T, R>(
   return Promise.all(started);
 }
 
+/** The object under an upload's key changed between two reads of one verification. */
+class UploadChangedError extends Error {
+  override name = 'UploadChangedError';
+}
+
+/**
+ * A stored upload's content hash, made from the version the storage gives its bytes (S3: their MD5
+ * ETag; the local store: the file's identity) rather than by reading all of them back: another write
+ * is another version, so thumbnails and derivatives named by it change with the bytes
+ * (docs/decisions/0023-judging-uploads-from-their-ends.md).
+ */
+function versionHash(key: string, version: string): string {
+  return createHash('sha256').update(`${key}\n${version}`).digest('hex');
+}
+
 /** A stable UUID-shaped id for a name (job ids must be UUIDs). */
 function uuidOf(name: string): string {
   const hex = createHash('sha256').update(name).digest('hex');
@@ -165,6 +182,8 @@ type UploadResult = { uploadId: string; photoId: string | null; error: string | 
  */
 @Injectable()
 export class PhotosService {
+  private readonly uploadsFirst = new UploadsFirst();
+
   constructor(
     private readonly database: MediaDatabase,
     private readonly blobs: BlobsRepository,
@@ -240,8 +259,10 @@ export class PhotosService {
     const uploader = linkId
       ? { ownerId: await this.friendLinkOwner(linkId, projectId), submittedBy: userId }
       : { ownerId: userId, submittedBy: null };
-    return sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
-      this.complete(actor, uploader.ownerId, projectId, uploadId, uploader.submittedBy, previousDone),
+    return this.uploadsFirst.verification(() =>
+      sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
+        this.complete(actor, uploader.ownerId, projectId, uploadId, uploader.submittedBy, previousDone),
+      ),
     );
   }
 
@@ -265,6 +286,7 @@ export class PhotosService {
     const thumbnailsMissing = blob.thumbnailsOf !== blob.contentHash;
     const derivativeMissing = blob.videoDerivativeKey !== videoDerivativeKey(photo, filter);
     if (!thumbnailsMissing && !derivativeMissing) return;
+    await this.uploadsFirst.quiet();
     const started = performance.now();
     const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
     if (!image) return;
@@ -333,6 +355,7 @@ export class PhotosService {
     const filter = PhotoFilterSchema.catch('none').parse(blob.filter);
     const photo = { id: blob.id, projectId: blob.projectId, contentHash: blob.contentHash };
     if (blob.videoDerivativeKey === videoDerivativeKey(photo, filter)) return;
+    await this.uploadsFirst.quiet();
     const started = performance.now();
     const image = await readAll(await this.storage.get(PHOTOS_BUCKET, blob.storagePath), MAX_PHOTO_BYTES * 4);
     if (!image) return;
@@ -530,49 +553,65 @@ export class PhotosService {
           verified = { outcome: 'rejected', bytes: 0 };
           return { uploadId, photoId: null, error };
         };
+        const uploadFailed = () => refuse(photoMessages.uploadFailedFor(blob.originalName));
 
         // Past its reservation the quota it held may be someone else's.
-        if (blob.uploadExpiresAt.getTime() < Date.now())
-          return refuse(photoMessages.uploadFailedFor(blob.originalName));
-        const stat = await this.storage.stat(PHOTOS_BUCKET, staged);
-        if (!stat) return refuse(photoMessages.uploadFailedFor(blob.originalName));
-        if (stat.size > MAX_PHOTO_BYTES) return refuse(photoMessages.tooLarge(blob.originalName));
+        if (blob.uploadExpiresAt.getTime() < Date.now()) return uploadFailed();
+        // The first bytes with the size, type and version of the object they belong to: one ranged read.
+        const head = await this.readRange(staged, 0, HEAD_BYTES);
+        if (!head) return uploadFailed();
+        if (head.size > MAX_PHOTO_BYTES) return refuse(photoMessages.tooLarge(blob.originalName));
+        // Only the version just read is copied: a PUT in between makes the copy fail, not pass unread.
+        let version = head.version;
         if (judged !== staged) {
           try {
-            await this.storage.copy(PHOTOS_BUCKET, staged, judged);
+            version = (await this.storage.copy(PHOTOS_BUCKET, staged, judged, { ifVersion: version }))
+              .version;
           } catch (error) {
-            if (error instanceof StorageNotFoundError)
-              return refuse(photoMessages.uploadFailedFor(blob.originalName));
+            if (error instanceof StorageNotFoundError || error instanceof StorageVersionMismatchError)
+              return uploadFailed();
             throw error;
           }
         }
-        const [upload, judgedStat] = await Promise.all([
-          this.storage.get(PHOTOS_BUCKET, judged).then((stream) => readAll(stream, MAX_PHOTO_BYTES)),
-          this.storage.stat(PHOTOS_BUCKET, judged),
-        ]);
-        if (!upload) return refuse(photoMessages.tooLarge(blob.originalName));
-
-        const verdict = await verifyPhoto(upload);
+        // Whatever the verdict, the staged object has served (removed while the judging goes on).
+        const stagedRemoved = judged !== staged ? this.storage.delete(PHOTOS_BUCKET, staged) : undefined;
+        // Anything more is read from the copy, which no write reaches; a changed version is a failed upload.
+        const rest = async (start: number) => {
+          const range = await this.readRange(judged, start, head.size - start);
+          if (range?.version !== version) throw new UploadChangedError();
+          return range.bytes;
+        };
+        let verdict: Verdict;
+        try {
+          verdict = await verifyPhoto({ size: head.size, head: head.bytes, from: rest });
+        } catch (error) {
+          if (error instanceof UploadChangedError) return uploadFailed();
+          throw error;
+        } finally {
+          await stagedRemoved;
+        }
         if (!verdict.ok) return refuse(refusalText[verdict.refusal](blob.originalName));
 
         // Kept where it was judged when that key names what it is (a HEIC becomes a .jpg, a PNG named
-        // .jpg gets .png); otherwise the bytes just judged are written under the right key and type.
+        // .jpg gets .png); otherwise the bytes judged are written under the right key and type.
         const storagePath = photoKey(projectId, blob.id, verdict.extension);
-        if (verdict.converted || storagePath !== judged || judgedStat?.contentType !== verdict.contentType) {
-          await this.storage.put(PHOTOS_BUCKET, storagePath, verdict.bytes, {
+        let contentHash = versionHash(storagePath, version);
+        if (verdict.converted || storagePath !== judged || head.contentType !== verdict.contentType) {
+          const bytes = verdict.bytes ?? (await rest(0));
+          await this.storage.put(PHOTOS_BUCKET, storagePath, bytes, {
             contentType: verdict.contentType,
-            size: verdict.bytes.length,
+            size: bytes.length,
           });
           if (judged !== storagePath) await this.storage.delete(PHOTOS_BUCKET, judged);
+          contentHash = createHash('sha256').update(bytes).digest('hex');
         }
-        if (staged !== storagePath && staged !== judged) await this.storage.delete(PHOTOS_BUCKET, staged);
         await previousDone;
         const stored = await this.blobs.markStored(tx, blob.id, {
           storagePath,
-          size: verdict.bytes.length,
+          size: verdict.size,
           width: verdict.width,
           height: verdict.height,
-          contentHash: createHash('sha256').update(verdict.bytes).digest('hex'),
+          contentHash,
         });
         await recordEvent(
           tx,
@@ -589,7 +628,7 @@ export class PhotosService {
             height: verdict.height,
           }),
         );
-        verified = { outcome: 'stored', bytes: verdict.bytes.length };
+        verified = { outcome: 'stored', bytes: verdict.size };
         return { uploadId, photoId: stored.id, error: null };
       },
       { timeout: COMPLETE_TIMEOUT_MS, maxWait: COMPLETE_TIMEOUT_MS },
@@ -599,6 +638,16 @@ export class PhotosService {
       uploadBytes.inc(verified.bytes);
     }
     return result;
+  }
+
+  /** A ranged read of an upload, or null when it is not there. */
+  private async readRange(key: string, start: number, length: number) {
+    try {
+      return await this.storage.getRange(PHOTOS_BUCKET, key, start, Math.max(1, length));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) return null;
+      throw error;
+    }
   }
 
   private async signedUrls(blob: Blob): Promise<PhotoUrls | null> {

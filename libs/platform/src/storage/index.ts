@@ -16,8 +16,10 @@ export {
   assertValidKey,
   assertValidPrefix,
   bucketProblem,
+  type CopyOptions,
   keyProblem,
   type ListedObject,
+  type ObjectRange,
   type ObjectStat,
   type PresignGetOptions,
   type PresignPutOptions,
@@ -25,5 +27,6 @@ export {
   type Storage,
   StorageKeyError,
   StorageNotFoundError,
+  StorageVersionMismatchError,
 } from './storage.js';
 export { createStorage, type StorageEnvironment, storageEnvironment } from './storage-config.js';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Dirent, Stats } from 'node:fs';
+import type { BigIntStats, Dirent, Stats } from 'node:fs';
 import {
   access,
   constants,
-  copyFile,
+  type FileHandle,
+  link,
+  lstat,
   mkdir,
   open,
   readdir,
@@ -29,13 +31,17 @@ import {
   assertValidExpiry,
   assertValidKey,
   assertValidPrefix,
+  assertValidRange,
+  type CopyOptions,
   type ListedObject,
+  type ObjectRange,
   type ObjectStat,
   type PresignGetOptions,
   type PresignPutOptions,
   type PutOptions,
   type Storage,
   StorageNotFoundError,
+  StorageVersionMismatchError,
 } from './storage.js';
 
 export interface LocalStorageOptions {
@@ -116,24 +122,52 @@ export class LocalStorage implements Storage {
     return handle.createReadStream();
   }
 
-  async copy(bucket: string, fromKey: string, toKey: string): Promise<void> {
+  async copy(
+    bucket: string,
+    fromKey: string,
+    toKey: string,
+    { ifVersion }: CopyOptions = {},
+  ): Promise<{ version: string }> {
     const source = this.filePath(bucket, fromKey);
     const target = this.filePath(bucket, toKey);
-    if (!(await statIfPresent(source))?.isFile()) throw new StorageNotFoundError(bucket, fromKey);
-    // copyFile reads the one file it opened (a PUT renames a new one into place), in the kernel.
+    // Objects are never written in place (a put renames a new file over the old), so a hard link is a
+    // copy no later write reaches, made without moving a byte; the file it names is the version copied.
     const stagedBody = join(this.root, TMP_DIR, randomUUID());
     let stagedMeta: string | undefined;
     try {
       await mkdir(dirname(stagedBody), { recursive: true });
-      await copyFile(source, stagedBody, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+      const { from, copy } = await linkOrCopy(source, stagedBody);
+      if (!from.isFile()) throw Object.assign(new Error('not a file'), { code: 'ENOENT' });
+      if (ifVersion !== undefined && versionOf(from) !== ifVersion)
+        throw new StorageVersionMismatchError(bucket, fromKey);
       stagedMeta = await this.stage(
         JSON.stringify({ contentType: await this.readContentType(bucket, fromKey) }),
       );
       await moveIntoPlace(stagedMeta, this.metaPath(bucket, toKey));
       await moveIntoPlace(stagedBody, target);
+      return { version: versionOf(copy) };
     } catch (error) {
       await Promise.all([rm(stagedBody, { force: true }), stagedMeta && rm(stagedMeta, { force: true })]);
       throw isMissing(error) ? new StorageNotFoundError(bucket, fromKey) : error;
+    }
+  }
+
+  async getRange(bucket: string, key: string, start: number, length: number): Promise<ObjectRange> {
+    assertValidRange(start, length);
+    const contentType = await this.readContentType(bucket, key);
+    const handle = await open(this.filePath(bucket, key), 'r').catch((error: unknown) => {
+      throw isMissing(error) ? new StorageNotFoundError(bucket, key) : error;
+    });
+    try {
+      // The open file is the version read, whatever is renamed over its name meanwhile.
+      const info = await handle.stat({ bigint: true });
+      if (!info.isFile()) throw new StorageNotFoundError(bucket, key);
+      const size = Number(info.size);
+      const bytes = Buffer.alloc(Math.max(0, Math.min(length, size - start)));
+      await readFully(handle, bytes, start);
+      return { bytes, size, contentType, version: versionOf(info) };
+    } finally {
+      await handle.close();
     }
   }
 
@@ -262,6 +296,43 @@ export class LocalStorage implements Storage {
 function expiresAt(expiresInSeconds: number): number {
   assertValidExpiry(expiresInSeconds);
   return Math.floor(Date.now() / 1000) + expiresInSeconds;
+}
+
+/** Which file an object is: a new write is a new file (inode), so its identity names the bytes. */
+function versionOf(info: BigIntStats): string {
+  return [info.ino, info.size, info.mtimeNs].map((part) => part.toString(36)).join('-');
+}
+
+/**
+ * Hard-links `source` at `target`, or copies the one file it opened where links are not allowed;
+ * resolves with what was copied (`from`) and what `target` is.
+ */
+async function linkOrCopy(source: string, target: string): Promise<{ from: BigIntStats; copy: BigIntStats }> {
+  try {
+    await link(source, target);
+    const linked = await lstat(target, { bigint: true });
+    return { from: linked, copy: linked };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'EXDEV' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+  }
+  const from = await open(source, 'r');
+  try {
+    const info = await from.stat({ bigint: true });
+    if (!info.isFile()) return { from: info, copy: info };
+    await writeFile(target, from.createReadStream({ autoClose: false }), { flag: 'wx' });
+    return { from: info, copy: await lstat(target, { bigint: true }) };
+  } finally {
+    await from.close();
+  }
+}
+
+async function readFully(handle: FileHandle, into: Buffer, position: number): Promise<void> {
+  for (let filled = 0; filled < into.length; ) {
+    const { bytesRead } = await handle.read(into, filled, into.length - filled, position + filled);
+    if (bytesRead === 0) return;
+    filled += bytesRead;
+  }
 }
 
 /** The validator Express's `res.sendFile` emits for the same file, so stat() and GET agree. */

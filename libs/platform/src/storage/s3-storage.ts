@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
-import { type BucketItem, Client, type ClientOptions } from 'minio';
+import { type BucketItem, Client, type ClientOptions, CopyConditions } from 'minio';
 import {
   assertValidBucket,
   assertValidExpiry,
   assertValidKey,
   assertValidPrefix,
+  assertValidRange,
   attachmentDisposition,
+  type CopyOptions,
   type ListedObject,
+  type ObjectRange,
   type ObjectStat,
   type PresignGetOptions,
   type PresignPutOptions,
   type PutOptions,
   type Storage,
   StorageNotFoundError,
+  StorageVersionMismatchError,
 } from './storage.js';
 
 export interface S3StorageOptions {
@@ -113,16 +118,63 @@ export class S3Storage implements Storage {
     }
   }
 
-  async copy(bucket: string, fromKey: string, toKey: string): Promise<void> {
+  async copy(
+    bucket: string,
+    fromKey: string,
+    toKey: string,
+    { ifVersion }: CopyOptions = {},
+  ): Promise<{ version: string }> {
     assertValidBucket(bucket);
     assertValidKey(fromKey);
     assertValidKey(toKey);
+    const conditions = new CopyConditions();
+    // x-amz-copy-source-if-match: the storage copies only that version (412 otherwise).
+    if (ifVersion !== undefined) conditions.setMatchETag(ifVersion);
     try {
       // Server-side: the bytes stay in the storage (metadata, such as the content type, copied along).
-      await this.client.copyObject(bucket, toKey, `/${bucket}/${fromKey}`);
+      const { etag } = (await this.client.copyObject(bucket, toKey, `/${bucket}/${fromKey}`, conditions)) as {
+        etag: string;
+      };
+      return { version: unquoted(etag) };
     } catch (error) {
-      throw hasCode(error, MISSING_OBJECT) ? new StorageNotFoundError(bucket, fromKey) : error;
+      if (hasCode(error, MISSING_OBJECT)) throw new StorageNotFoundError(bucket, fromKey);
+      if (hasCode(error, ['PreconditionFailed'])) throw new StorageVersionMismatchError(bucket, fromKey);
+      throw error;
     }
+  }
+
+  async getRange(bucket: string, key: string, start: number, length: number): Promise<ObjectRange> {
+    assertValidBucket(bucket);
+    assertValidKey(key);
+    assertValidRange(start, length);
+    let response: IncomingMessage;
+    try {
+      response = (await this.client.getPartialObject(bucket, key, start, length)) as IncomingMessage;
+    } catch (error) {
+      if (hasCode(error, MISSING_OBJECT)) throw new StorageNotFoundError(bucket, key);
+      if (!hasCode(error, ['InvalidRange'])) throw error;
+      // Asked past the end: nothing to read, the rest is the object's.
+      const stat = await this.stat(bucket, key);
+      if (!stat) throw new StorageNotFoundError(bucket, key);
+      return {
+        bytes: Buffer.alloc(0),
+        size: stat.size,
+        contentType: stat.contentType,
+        version: unquoted(stat.etag ?? ''),
+      };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const { headers } = response;
+    // `bytes 0-131071/5498230`; a server that ignored the Range sends the whole object (200).
+    const total = /\/(\d+)$/.exec(headers['content-range'] ?? '')?.[1];
+    return {
+      bytes: total === undefined ? body.subarray(start, start + length) : body,
+      size: total === undefined ? body.length : Number(total),
+      contentType: headers['content-type'] ?? 'application/octet-stream',
+      version: unquoted(String(headers.etag ?? '')),
+    };
   }
 
   async stat(bucket: string, key: string): Promise<ObjectStat | null> {
@@ -307,4 +359,9 @@ async function bufferIfSmall(body: Readable, limit: number): Promise<Buffer | Re
 
 function hasCode(error: unknown, codes: readonly string[]): boolean {
   return error instanceof Error && 'code' in error && codes.includes(String(error.code));
+}
+
+/** An ETag as the storage compares it in `x-amz-copy-source-if-match`: without its quotes. */
+function unquoted(etag: string): string {
+  return etag.replace(/^"|"$/g, '');
 }

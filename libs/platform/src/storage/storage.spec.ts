@@ -22,6 +22,7 @@ import {
   type Storage,
   StorageKeyError,
   StorageNotFoundError,
+  StorageVersionMismatchError,
 } from './storage.js';
 
 const BUCKETS = ['photos', 'music', 'videos'];
@@ -95,7 +96,7 @@ async function listed(storage: Storage, prefix: string): Promise<ListedObject[]>
 describe.each([
   ['s3', s3Fixture],
   ['local', localFixture],
-])('Storage (%s adapter)', (_adapter, start) => {
+])('Storage (%s adapter)', (adapter, start) => {
   let fixture: Fixture;
   let storage: Storage;
 
@@ -163,6 +164,61 @@ describe.each([
       storage.copy('photos', `${project}/uploads/missing.png`, `${project}/b.png`),
     ).rejects.toBeInstanceOf(StorageNotFoundError);
     expect(await storage.stat('photos', `${project}/b.png`)).toBeNull();
+  });
+
+  it("reads a byte range with the whole object's size, type and version", async () => {
+    const key = `${fresh()}/photo.jpg`;
+    await storage.put('photos', key, Buffer.from('0123456789'), { contentType: 'image/jpeg' });
+
+    const middle = await storage.getRange('photos', key, 3, 4);
+    expect(middle.bytes.toString()).toBe('3456');
+    expect(middle).toMatchObject({ size: 10, contentType: 'image/jpeg' });
+    expect(middle.version).toBeTruthy();
+    const tail = await storage.getRange('photos', key, 8, 100);
+    expect(tail.bytes.toString()).toBe('89');
+    expect(tail.version).toBe(middle.version);
+
+    await storage.put('photos', key, Buffer.from('9876543210'), { contentType: 'image/jpeg' });
+    const rewritten = await storage.getRange('photos', key, 0, 2);
+    expect(rewritten.bytes.toString()).toBe('98');
+    expect(rewritten.version).not.toBe(middle.version);
+    await expect(storage.getRange('photos', `${fresh()}/missing.jpg`, 0, 10)).rejects.toBeInstanceOf(
+      StorageNotFoundError,
+    );
+    await expect(storage.getRange('photos', key, -1, 10)).rejects.toThrow(RangeError);
+  });
+
+  it('copies the version it was given and names the copy the same bytes', async () => {
+    const project = fresh();
+    await storage.put('photos', `${project}/uploads/a.jpg`, Buffer.from('judged bytes'), {
+      contentType: 'image/jpeg',
+    });
+    const { version } = await storage.getRange('photos', `${project}/uploads/a.jpg`, 0, 6);
+
+    const copy = await storage.copy('photos', `${project}/uploads/a.jpg`, `${project}/a.jpg`, {
+      ifVersion: version,
+    });
+
+    const kept = await storage.getRange('photos', `${project}/a.jpg`, 0, 100);
+    expect(kept.bytes.toString()).toBe('judged bytes');
+    expect(kept.version).toBe(copy.version);
+  });
+
+  // s3rver does not evaluate x-amz-copy-source-if-match; S3 and MinIO answer 412, mapped the same way.
+  it.skipIf(adapter === 's3')('copies nothing once the source is no longer the version read', async () => {
+    const project = fresh();
+    await storage.put('photos', `${project}/uploads/a.jpg`, Buffer.from('judged bytes'), {
+      contentType: 'image/jpeg',
+    });
+    const { version } = await storage.getRange('photos', `${project}/uploads/a.jpg`, 0, 6);
+    await storage.put('photos', `${project}/uploads/a.jpg`, Buffer.from('a swapped file'), {
+      contentType: 'image/jpeg',
+    });
+
+    await expect(
+      storage.copy('photos', `${project}/uploads/a.jpg`, `${project}/a.jpg`, { ifVersion: version }),
+    ).rejects.toBeInstanceOf(StorageVersionMismatchError);
+    expect(await storage.stat('photos', `${project}/a.jpg`)).toBeNull();
   });
 
   it('deletes an object, and deleting a missing one is not an error', async () => {

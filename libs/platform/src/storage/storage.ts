@@ -23,6 +23,25 @@ export interface ObjectStat {
   lastModified: Date;
 }
 
+/** Part of an object, read with the facts that say which object it was part of. */
+export interface ObjectRange {
+  /** The bytes asked for, fewer when the object ends first. */
+  bytes: Buffer;
+  /** The whole object's size. */
+  size: number;
+  contentType: string;
+  /**
+   * Names these very bytes: another write to the key gives another version (S3: the ETag; the local
+   * store: the file's identity). Pass it to `copy` as `ifVersion`.
+   */
+  version: string;
+}
+
+export interface CopyOptions {
+  /** Copy only while the source is still this version (from `getRange`); else `StorageVersionMismatchError`. */
+  ifVersion?: string;
+}
+
 export interface ListedObject {
   key: string;
   size: number;
@@ -57,9 +76,16 @@ export interface Storage {
    * Copies an object to another key of the same bucket inside the storage (S3 CopyObject, a file copy
    * locally): its bytes never pass through the caller. The copy is whole or absent, and is the source
    * as it was at one moment (a PUT to the source meanwhile is in the copy entirely or not at all).
-   * Rejects with `StorageNotFoundError` when the source does not exist.
+   * Rejects with `StorageNotFoundError` when the source does not exist, and with
+   * `StorageVersionMismatchError` when `ifVersion` no longer names it (nothing is copied then).
+   * Resolves with the copy's version.
    */
-  copy(bucket: string, fromKey: string, toKey: string): Promise<void>;
+  copy(bucket: string, fromKey: string, toKey: string, options?: CopyOptions): Promise<{ version: string }>;
+  /**
+   * Up to `length` bytes from `start` (one ranged GET), with the object's size, type and version;
+   * rejects with `StorageNotFoundError` when it does not exist.
+   */
+  getRange(bucket: string, key: string, start: number, length: number): Promise<ObjectRange>;
   /** The object's metadata, or null when it does not exist. */
   stat(bucket: string, key: string): Promise<ObjectStat | null>;
   /** Removes the object; removing a missing object is not an error. */
@@ -76,9 +102,27 @@ export interface Storage {
   isReady(): Promise<boolean>;
 }
 
+/** A byte range `getRange` can ask for: a whole number start and a positive whole number length. */
+export function assertValidRange(start: number, length: number): void {
+  if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(length) || length < 1) {
+    throw new RangeError(`Invalid byte range: start ${start}, length ${length}`);
+  }
+}
+
 /** A bucket name or object key that could escape its folder or that S3 would refuse. */
 export class StorageKeyError extends Error {
   override name = 'StorageKeyError';
+}
+
+/** A conditional copy found the source changed (another write to its key) since it was read. */
+export class StorageVersionMismatchError extends Error {
+  override name = 'StorageVersionMismatchError';
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    super(`${bucket}/${key} is no longer the version read`);
+  }
 }
 
 export class StorageNotFoundError extends Error {

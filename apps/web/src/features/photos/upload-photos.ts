@@ -101,6 +101,14 @@ export async function uploadPhotos(
     }
   };
 
+  // Completes run one after another; each takes every file sent since the one before it, so a slow
+  // verification is followed by one call for the batches sent meanwhile rather than one per batch.
+  let sentSinceLastComplete: Sent[] = [];
+  const completeWhatWasSent = async () => {
+    const sent = sentSinceLastComplete;
+    sentSinceLastComplete = [];
+    if (sent.length > 0) await complete(sent);
+  };
   let completing: Promise<void> = Promise.resolve();
   for (const batch of inUploadBatches(plan.slots)) {
     const sent = await Promise.all(
@@ -117,7 +125,8 @@ export async function uploadPhotos(
         }
       }),
     );
-    completing = completing.then(() => complete(sent));
+    sentSinceLastComplete.push(...sent);
+    completing = completing.then(completeWhatWasSent);
   }
   await completing;
   return summary;
