@@ -68,7 +68,7 @@ export const UPLOAD_RESERVATION_SECONDS = 60 * 60;
 export const PHOTO_URL_SECONDS = 3600;
 /** Verifying and converting a 10 MB HEIC takes seconds on a small machine. */
 const COMPLETE_TIMEOUT_MS = 120_000;
-/** Uploads of one complete call verified side by side (each holds its bytes in memory). */
+/** Uploads of one complete call verified side by side (each reads ~320 KB; a PNG or HEIC, up to 10 MB). */
 const COMPLETE_CONCURRENCY = 6;
 
 const refusalText: Record<Refusal, (name: string) => string> = {
