@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { SESSION_HINT_COOKIE } from './features/account/session-hint';
 
 // The browser of every test was once given a session (the gateway's hint cookie), so the auth
@@ -16,4 +17,10 @@ afterEach(() => {
   const root = document.documentElement;
   root.removeAttribute('data-theme');
   root.className = '';
+});
+
+// A toast closing as its test ends removes itself 200 ms later (sonner's TIME_BEFORE_UNMOUNT, a timer
+// unmounting does not clear): let that run while the page exists, not after the file's DOM is torn down.
+afterAll(async () => {
+  if (toast.getHistory().length > 0) await new Promise((resolve) => setTimeout(resolve, 250));
 });
