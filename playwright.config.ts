@@ -39,8 +39,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // A flaky test is a defect to fix, not to retry.
   retries: 0,
-  // Sign-ups hash passwords with argon2 and chunks load lazily: give a busy 2-core machine room.
-  timeout: 60_000,
+  // Sign-ups hash passwords with argon2 and chunks load lazily: give a busy 2-core machine room (a
+  // slow one takes ~10 s for the app to take over a prerendered page, or a dashboard round trip).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // Two shared cores also run the server under test.
   workers: 2,
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
