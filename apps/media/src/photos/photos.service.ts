@@ -575,6 +575,8 @@ export class PhotosService {
         }
         // Whatever the verdict, the staged object has served (removed while the judging goes on).
         const stagedRemoved = judged !== staged ? this.storage.delete(PHOTOS_BUCKET, staged) : undefined;
+        // Awaited below; a failure meanwhile must not count as an unhandled rejection.
+        stagedRemoved?.catch(() => {});
         // Anything more is read from the copy, which no write reaches; a changed version is a failed upload.
         const rest = async (start: number) => {
           const range = await this.readRange(judged, start, head.size - start);
