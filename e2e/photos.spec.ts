@@ -107,6 +107,9 @@ test('a guest uploads, hits the free quota, deletes a range, sorts, filters and 
   await first.focus();
   await page.keyboard.press('Space');
   await expect(first).toHaveAttribute('aria-pressed', 'true');
+  // dnd-kit's keyboard sensor starts listening for arrow keys in a timer set at pick-up; a key sent
+  // before that timer ran is lost (a busy machine, CI). A timer set now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText('photo-01.jpg moved to position 2 of 46.')).toBeAttached();
   await page.keyboard.press('Space');
