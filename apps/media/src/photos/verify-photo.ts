@@ -30,15 +30,6 @@ export interface UploadReader {
   from(start: number): Promise<Buffer>;
 }
 
-/** An upload held in memory, as an UploadReader. */
-export function readerOf(bytes: Buffer): UploadReader {
-  return {
-    size: bytes.length,
-    head: bytes.subarray(0, HEAD_BYTES),
-    from: async (start) => bytes.subarray(start),
-  };
-}
-
 export type Verdict =
   | {
       ok: true;
