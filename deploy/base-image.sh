@@ -4,7 +4,18 @@
 #   bash deploy/base-image.sh [--force]
 set -euo pipefail
 IMAGE=localhost/bookworm-base
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# The mirror is this machine's own (its apt sources), never one written here.
+machine_mirror() {
+  local uri
+  uri=$(grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v security | head -1)
+  [ -n "$uri" ] || uri=$(grep -hE '^deb ' /etc/apt/sources.list 2>/dev/null | awk '{print $2}' | grep -v security | head -1)
+  echo "$uri"
+}
+MIRROR=${DEBIAN_MIRROR:-$(machine_mirror)}
+if [ -z "$MIRROR" ]; then
+  echo "No Debian mirror found in /etc/apt: set DEBIAN_MIRROR." >&2
+  exit 1
+fi
 
 bash "$(dirname "$0")/podman-setup.sh"
 if podman image exists "$IMAGE" && [[ ${1:-} != --force ]]; then
