@@ -26,6 +26,7 @@ describe('auth environment', () => {
       turnstile: undefined,
       oidcProviders: [],
       adminEmails: new Set(),
+      rateLimitScale: 1,
     });
   });
 

@@ -45,6 +45,11 @@ export const authEnvironment = z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('true')
       .transform((text) => text === 'true'),
+    /**
+     * Multiplies every limit of rate-limiter.ts (1, the default, keeps them as documented). Only for a
+     * load-test environment whose generators share a few addresses; never raise it in production.
+     */
+    AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
     /** Both set: Cloudflare Turnstile replaces ALTCHA. */
     TURNSTILE_SITE_KEY: optionalText,
     TURNSTILE_SECRET_KEY: optionalText,
@@ -121,6 +126,8 @@ export abstract class AuthConfig {
   abstract readonly turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   abstract readonly oidcProviders: readonly OidcProviderConfig[];
   abstract readonly adminEmails: ReadonlySet<string>;
+  /** AUTH_RATE_LIMIT_SCALE: every rate limit's capacity times this (1 outside load environments). */
+  abstract readonly rateLimitScale: number;
 }
 
 export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
@@ -154,5 +161,6 @@ export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
         : undefined,
     oidcProviders: [...google, ...environment.OIDC_PROVIDERS],
     adminEmails: new Set(environment.ADMIN_EMAILS),
+    rateLimitScale: environment.AUTH_RATE_LIMIT_SCALE,
   };
 }

@@ -5,8 +5,8 @@
  * download: only on projects above the free tier (startRender answers UPGRADE_REQUIRED on a free
  * one), so against an instance whose guests' projects are raised (projects.project.set-tier).
  *   k6 run -e BASE_URL=http://127.0.0.1:3000 -e PHOTOS=10 [-e RENDER=1] tools/load/src/guest-upload.ts
- * auth allows 30 guest sessions an hour per IP: run from several hosts, or against an instance whose
- * limits are raised, for more guests than that.
+ * auth allows 30 guest sessions an hour per IP: run from several hosts, or against a load environment
+ * whose auth has AUTH_RATE_LIMIT_SCALE raised (docs/operations.md#load-tests), for more guests than that.
  */
 import { check, group, sleep } from 'k6';
 import http from 'k6/http';

@@ -1,11 +1,13 @@
 /**
  * Visitors who read: the landing page (prerendered), pricing (the SPA shell plus the prices query)
  * and the public pages' static assets.
- *   k6 run -e BASE_URL=http://127.0.0.1:3000 tools/load/src/landing.ts
+ *   k6 run -e BASE_URL=http://127.0.0.1:3000 [-e RATE=50] tools/load/src/landing.ts
  */
 import { check, group, sleep } from 'k6';
 import type { Options } from 'k6/options';
-import { get, graphql } from './memoreel.ts';
+import { get, graphql, vusFor } from './memoreel.ts';
+
+const PEAK_RATE = Number(__ENV.RATE ?? 50);
 
 export const options: Options = {
   scenarios: {
@@ -13,16 +15,18 @@ export const options: Options = {
       executor: 'ramping-arrival-rate',
       startRate: 5,
       timeUnit: '1s',
-      preAllocatedVUs: 20,
-      maxVUs: 200,
+      // Two sleeps of 1–4 s each plus the requests: 5.3 s an iteration on average, up to ~9 s.
+      ...vusFor(PEAK_RATE, 5.3, 9),
       stages: [
-        { target: 50, duration: '1m' },
-        { target: 50, duration: '3m' },
+        { target: PEAK_RATE, duration: '1m' },
+        { target: PEAK_RATE, duration: '3m' },
         { target: 0, duration: '30s' },
       ],
     },
   },
   thresholds: {
+    // A run that could not keep the rate would otherwise pass at a lower one without saying so.
+    dropped_iterations: ['count==0'],
     http_req_failed: ['rate<0.01'],
     'http_req_duration{name:/}': ['p(95)<300'],
     'http_req_duration{name:graphql ProductPrices}': ['p(95)<500'],

@@ -40,6 +40,22 @@ export function graphql<T>(operation: string, query: string, variables: object =
   return body.data;
 }
 
+/**
+ * VUs for an arrival-rate scenario: enough for `ratePerSecond` iterations that each take up to
+ * `worstIterationSeconds` (its sleeps plus slow answers), so k6 never drops an iteration for want of
+ * a VU; every scenario pairs it with a `dropped_iterations` threshold that says when it did anyway.
+ */
+export function vusFor(
+  ratePerSecond: number,
+  meanIterationSeconds: number,
+  worstIterationSeconds: number,
+): { preAllocatedVUs: number; maxVUs: number } {
+  return {
+    preAllocatedVUs: Math.ceil(ratePerSecond * meanIterationSeconds),
+    maxVUs: Math.ceil(ratePerSecond * worstIterationSeconds * 1.25),
+  };
+}
+
 export function get(path: string, name = path): RefinedResponse<ResponseType> {
   const response = http.get(`${BASE_URL}${path}`, { tags: { name } });
   check(response, { [`GET ${name}: 2xx`]: (r) => r.status >= 200 && r.status < 300 });

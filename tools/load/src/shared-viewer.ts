@@ -7,20 +7,23 @@
 import { check, group, sleep } from 'k6';
 import http from 'k6/http';
 import type { Options } from 'k6/options';
-import { get, graphql, PHOTO_JPEG, startGuest } from './memoreel.ts';
+import { get, graphql, PHOTO_JPEG, startGuest, vusFor } from './memoreel.ts';
+
+const RATE = Number(__ENV.RATE ?? 20);
 
 export const options: Options = {
   scenarios: {
     viewers: {
       executor: 'constant-arrival-rate',
-      rate: Number(__ENV.RATE ?? 20),
+      rate: RATE,
       timeUnit: '1s',
       duration: __ENV.DURATION ?? '3m',
-      preAllocatedVUs: 20,
-      maxVUs: 200,
+      // Three to four requests and a 1 s sleep: ~1.5 s an iteration, up to ~4 s when answers slow.
+      ...vusFor(RATE, 1.5, 4),
     },
   },
   thresholds: {
+    dropped_iterations: ['count==0'],
     http_req_failed: ['rate<0.01'],
     'http_req_duration{name:/v/:id}': ['p(95)<300'],
     'http_req_duration{name:graphql SharedVideo}': ['p(95)<400'],

@@ -2,6 +2,7 @@ import { authErrorCodes, authMessages } from '@memoreel/contracts';
 import { createLogger, DomainError, InProcessBus, migrateSchema } from '@memoreel/platform';
 import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthConfig } from '../auth.config.js';
 import { AuthDatabase } from '../database/auth-database.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
     logger: createLogger({ service: 'test', level: 'silent' }),
     env: {},
   });
-  limiter = new RateLimiter(db);
+  limiter = new RateLimiter(db, { rateLimitScale: 1 } as AuthConfig);
 });
 afterAll(async () => {
   await db?.$disconnect();
@@ -46,6 +47,14 @@ describe('RateLimiter', () => {
     expect(retryAfterSeconds).toBeLessThanOrEqual(120);
     // Another subject has its own bucket.
     await limiter.take('anonymousSignInPerIp', '192.0.2.2');
+  });
+
+  it('scales every capacity for a load environment (AUTH_RATE_LIMIT_SCALE), and only there', async () => {
+    const loadLimiter = new RateLimiter(db, { rateLimitScale: 3 } as AuthConfig);
+    for (let i = 0; i < 90; i++) await loadLimiter.take('anonymousSignInPerIp', '192.0.2.30');
+    await refusal(loadLimiter.take('anonymousSignInPerIp', '192.0.2.30'));
+    // The documented limit still holds where the scale is 1.
+    await refusal(limiter.take('anonymousSignInPerIp', '192.0.2.30'));
   });
 
   it('refills continuously', async () => {

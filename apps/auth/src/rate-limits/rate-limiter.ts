@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AuthConfig } from '../auth.config.js';
 import { EmailRateLimitedError, RateLimitedError } from '../auth.errors.js';
 import { AuthDatabase } from '../database/auth-database.js';
 
@@ -38,7 +39,16 @@ export type RateLimitName = keyof typeof rateLimits;
  */
 @Injectable()
 export class RateLimiter {
-  constructor(private readonly database: AuthDatabase) {}
+  constructor(
+    private readonly database: AuthDatabase,
+    private readonly config: AuthConfig,
+  ) {}
+
+  /** The policy as this instance applies it: a load environment scales every capacity (AUTH_RATE_LIMIT_SCALE). */
+  private policyOf(name: RateLimitName): RateLimitPolicy {
+    const policy = rateLimits[name];
+    return { ...policy, capacity: policy.capacity * this.config.rateLimitScale };
+  }
 
   /** Takes one token for `subject` (an IP, an address, a session) or throws the policy's 429 answer. */
   async take(name: RateLimitName, subject: string): Promise<void> {
@@ -53,7 +63,7 @@ export class RateLimiter {
 
   /** Takes one token if there is one; false when the bucket is empty. */
   async tryTake(name: RateLimitName, subject: string): Promise<boolean> {
-    const policy = rateLimits[name];
+    const policy = this.policyOf(name);
     const key = `${name}:${subject}`;
     const perSecond = policy.capacity / policy.periodSeconds;
     const taken = await this.database.$queryRawUnsafe<{ tokens: number }[]>(
@@ -73,7 +83,7 @@ export class RateLimiter {
 
   /** The tokens `subject` has now (a bucket never used is full). */
   private async tokens(name: RateLimitName, subject: string): Promise<number> {
-    const policy = rateLimits[name];
+    const policy = this.policyOf(name);
     const [bucket] = await this.database.$queryRawUnsafe<{ tokens: number }[]>(
       `SELECT LEAST($2::float8, tokens + EXTRACT(EPOCH FROM clock_timestamp() - updated_at)::float8 * $3::float8) AS tokens
        FROM "auth".rate_limit_buckets WHERE key = $1`,
@@ -85,7 +95,7 @@ export class RateLimiter {
   }
 
   private async refusal(name: RateLimitName, subject: string): Promise<Error> {
-    const policy = rateLimits[name];
+    const policy = this.policyOf(name);
     const missing = 1 - (await this.tokens(name, subject));
     const retryAfterSeconds = Math.max(1, Math.ceil(missing / (policy.capacity / policy.periodSeconds)));
     return policy.answer === 'email'
