@@ -1,6 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { MediaDatabase } from './database/media-database.js';
+import { DeleteEditsWhenPhotoDeleted } from './photo-edits/delete-edits-when-photo-deleted.js';
+import { DeleteEditsWhenProjectDeleted } from './photo-edits/delete-edits-when-project-deleted.js';
+import { DeleteEditsWhenUserDeleted } from './photo-edits/delete-edits-when-user-deleted.js';
+import { PhotoEditQueue } from './photo-edits/photo-edit-queue.js';
 import { PhotoEditsHandlers } from './photo-edits/photo-edits.handlers.js';
 import { PhotoEditsRepository } from './photo-edits/photo-edits.repository.js';
 import { PhotoEditsService } from './photo-edits/photo-edits.service.js';
@@ -34,6 +38,9 @@ export class MediaModule {
         DeleteObjectsWhenProjectDeleted,
         PhotoEditsHandlers,
         RecordPhotoEditReports,
+        DeleteEditsWhenPhotoDeleted,
+        DeleteEditsWhenProjectDeleted,
+        DeleteEditsWhenUserDeleted,
         AdminOverviewHandler,
       ],
       providers: [
@@ -43,6 +50,7 @@ export class MediaModule {
         PhotosService,
         SweepExpiredUploads,
         PhotoEditsRepository,
+        PhotoEditQueue,
         PhotoEditsService,
         SweepUnsettledPhotoEdits,
       ],

@@ -1,3 +1,4 @@
+export * from './friend-links.js';
 export * from './music-timeline.js';
 export * from './newsletter.js';
 export * from './photo-edits.js';

@@ -11,6 +11,9 @@ export type PhotoEditStatus = (typeof PHOTO_EDIT_STATUSES)[number];
 /** Statuses in which an edit still runs: a second edit of the same photo is refused meanwhile. */
 export const RUNNING_PHOTO_EDIT_STATUSES: readonly PhotoEditStatus[] = ['queued', 'working'];
 
+/** A user's edits waiting or running at once: a burst queues no more model runs than this. */
+export const MAX_UNFINISHED_PHOTO_EDITS = 3;
+
 /** The free plan has no Remove Background (spec §9 plan table); every plan may enhance. */
 export function photoEditAllowed(tier: Tier, kind: PhotoEditKind): boolean {
   return kind !== 'remove-background' || PLANS[tier].removeBackground;
@@ -49,6 +52,7 @@ export const photoEditMessages = {
   upgradeRequired:
     'Remove Background is not included in the free plan. Upgrade your project to remove backgrounds.',
   inProgress: 'This photo is already being edited. Wait for that edit to finish, then try again.',
+  queueFull: `You have ${MAX_UNFINISHED_PHOTO_EDITS} photo edits on the way. Wait for your edits to finish, then try again.`,
   editNotFound: 'Photo edit not found',
   notReady: 'This photo edit has no result to apply',
 } as const;
@@ -57,6 +61,7 @@ export const photoEditMessages = {
 export const photoEditErrorCodes = {
   upgradeRequired: 'UPGRADE_REQUIRED',
   inProgress: 'PHOTO_EDIT_IN_PROGRESS',
+  queueFull: 'PHOTO_EDITS_QUEUE_FULL',
 } as const;
 
 /** The error a failed edit shows, in the spec's words for its kind. */

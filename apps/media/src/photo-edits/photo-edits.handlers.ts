@@ -1,5 +1,6 @@
 import {
   applyPhotoEdit,
+  checkPhotoEditWanted,
   discardPhotoEdit,
   getPhotoEdit,
   type ReplyOf,
@@ -40,5 +41,12 @@ export class PhotoEditsHandlers {
     @Payload() { actor, data }: RequestEnvelopeOf<typeof discardPhotoEdit>,
   ): Promise<ReplyOf<typeof discardPhotoEdit>> {
     return { discarded: await this.edits.discard(actor, data.id) };
+  }
+
+  @MessagePattern(checkPhotoEditWanted.subject)
+  async wanted(
+    @Payload() { actor, data }: RequestEnvelopeOf<typeof checkPhotoEditWanted>,
+  ): Promise<ReplyOf<typeof checkPhotoEditWanted>> {
+    return { wanted: await this.edits.wanted(actor, data.editId) };
   }
 }

@@ -20,12 +20,13 @@ export class PhotoEditsRepository {
       kind: string;
       sourceKey: string;
       resultKey: string;
+      enqueuedAt: Date | null;
     },
   ): Promise<PhotoEdit> {
     return db.photoEdit.create({ data: edit });
   }
 
-  ofUser(db: Reader, userId: string, id: string): Promise<PhotoEdit | null> {
+  oneOfUser(db: Reader, userId: string, id: string): Promise<PhotoEdit | null> {
     return db.photoEdit.findFirst({ where: { id, userId } });
   }
 
@@ -39,6 +40,56 @@ export class PhotoEditsRepository {
       { id: string }[]
     >`SELECT id FROM media.photo_edits WHERE id = ${id}::uuid FOR UPDATE`;
     return row ? tx.photoEdit.findUnique({ where: { id } }) : null;
+  }
+
+  /** Until commit, one transaction at a time decides what of this user's edits is queued. */
+  async lockUser(tx: MediaTransaction, userId: string): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('media.photo_edits'), hashtext(${userId}))`;
+  }
+
+  /** The user's edits queued or working, oldest first. */
+  unfinishedOfUser(db: Reader, userId: string): Promise<PhotoEdit[]> {
+    return db.photoEdit.findMany({
+      where: { userId, status: { in: running } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  /**
+   * The user's edits whose job is on the work queue or running: enqueued and unfinished, or
+   * enqueued and not yet taken by a worker (a discarded edit's job waits there all the same).
+   * A job not taken since `since` is taken as lost.
+   */
+  inPipelineOfUser(db: Reader, userId: string, since: Date): Promise<PhotoEdit[]> {
+    return db.photoEdit.findMany({
+      where: {
+        userId,
+        enqueuedAt: { not: null },
+        OR: [{ status: { in: running } }, { takenAt: null, enqueuedAt: { gt: since } }],
+      },
+    });
+  }
+
+  /** A worker asked about the edit's job: true the first time (the job has left the queue). */
+  async markTaken(db: Reader, id: string, now: Date): Promise<boolean> {
+    const { count } = await db.photoEdit.updateMany({ where: { id, takenAt: null }, data: { takenAt: now } });
+    return count > 0;
+  }
+
+  ofPhoto(db: Reader, photoId: string): Promise<PhotoEdit[]> {
+    return db.photoEdit.findMany({ where: { photoId } });
+  }
+
+  ofProject(db: Reader, projectId: string): Promise<PhotoEdit[]> {
+    return db.photoEdit.findMany({ where: { projectId } });
+  }
+
+  ofUser(db: Reader, userId: string): Promise<PhotoEdit[]> {
+    return db.photoEdit.findMany({ where: { userId } });
+  }
+
+  async deleteMany(db: Reader, ids: readonly string[]): Promise<void> {
+    await db.photoEdit.deleteMany({ where: { id: { in: [...ids] } } });
   }
 
   /** A running edit moves on (never back): false when it is no longer running. */

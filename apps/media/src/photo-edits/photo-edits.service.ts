@@ -11,7 +11,6 @@ import {
   type photoEditFinished,
   photoReplaced,
   type ReplyOf,
-  runPhotoEdit,
   SYSTEM,
 } from '@memoreel/contracts';
 import {
@@ -30,6 +29,7 @@ import {
   buildEvent,
   ConflictError,
   DomainError,
+  ForbiddenError,
   LOGGER,
   type Logger,
   NotFoundError,
@@ -43,12 +43,17 @@ import type { PhotoEdit } from '../generated/prisma/client.js';
 import { BlobStatus, BlobsRepository } from '../photos/blobs.repository.js';
 import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey } from '../photos/thumbnails.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
+import { PhotoEditQueue } from './photo-edit-queue.js';
 import { PhotoEditsRepository } from './photo-edits.repository.js';
 
 /** Signed result URLs live an hour, like photo URLs. */
 const RESULT_URL_SECONDS = 3600;
 /** A result PNG of a 4096-px photo with alpha can pass 30 MB. */
 const MAX_RESULT_BYTES = 120 * 1024 * 1024;
+
+/** The worker's report names the key: only `{projectId}/{editId}.png` is ever deleted for it. */
+const isResultKeyOf = (editId: string, key: string) =>
+  new RegExp(`^[0-9a-f-]{36}/${editId}\\.png$`).test(key);
 
 function signedInUserId(actor: Actor): string {
   if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) {
@@ -81,6 +86,7 @@ export class PhotoEditsService {
     private readonly blobs: BlobsRepository,
     private readonly photoStorage: PhotoStorage,
     private readonly bus: BusClient,
+    private readonly queue: PhotoEditQueue,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -99,52 +105,33 @@ export class PhotoEditsService {
       throw new DomainError(photoEditErrorCodes.upgradeRequired, photoEditMessages.upgradeRequired);
     }
     const id = randomUUID();
-    let edit: PhotoEdit;
-    try {
-      edit = await this.edits.insert(this.database, {
-        id,
-        photoId,
-        projectId: blob.projectId,
-        userId,
-        kind,
-        sourceKey: blob.storagePath,
-        resultKey: `${blob.projectId}/${id}.png`,
-      });
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') {
-        throw new DomainError(photoEditErrorCodes.inProgress, photoEditMessages.inProgress);
-      }
-      throw error;
-    }
-    try {
-      await this.bus.enqueueJob(
-        runPhotoEdit,
-        SYSTEM,
-        {
-          editId: id,
-          photoId,
-          projectId: edit.projectId,
-          kind,
-          sourceKey: edit.sourceKey,
-          resultKey: edit.resultKey,
-        },
-        { id },
-      );
-    } catch (error) {
-      // Not queued: the photo must not stay blocked by an edit nobody will run.
-      await this.database.$transaction((tx) =>
-        this.edits.update(tx, id, { status: 'failed', error: photoEditFailure(kind, 'not queued') }),
-      );
-      throw error;
-    }
+    const edit = await this.queue.admit({
+      id,
+      photoId,
+      projectId: blob.projectId,
+      userId,
+      kind,
+      sourceKey: blob.storagePath,
+      resultKey: `${blob.projectId}/${id}.png`,
+    });
     this.logger.info({ editId: id, photoId, kind }, 'photo edit queued');
     return this.view(edit);
   }
 
   async get(actor: Actor, id: string): Promise<PhotoEditView> {
-    const edit = await this.edits.ofUser(this.database, signedInUserId(actor), id);
+    const edit = await this.edits.oneOfUser(this.database, signedInUserId(actor), id);
     if (!edit) throw new NotFoundError(photoEditMessages.editNotFound);
     return this.view(edit);
+  }
+
+  /** The worker's question before and between phases: runs only an edit still wanted (PhotoEditQueue.wanted). */
+  async wanted(actor: Actor, editId: string): Promise<boolean> {
+    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    const { wanted, userId, superseded } = await this.queue.wanted(editId);
+    if (superseded) await this.push(superseded.id);
+    // An unwanted job the worker now drops frees its user's place in the pipeline.
+    if (!wanted && userId) await this.startNext(userId);
+    return wanted;
   }
 
   /** The worker says how far it is: the edit is working, its progress only grows. */
@@ -160,7 +147,12 @@ export class PhotoEditsService {
    */
   async recordFinished(report: DataOf<typeof photoEditFinished>): Promise<void> {
     const edit = await this.edits.getById(this.database, report.editId);
-    if (!edit) return;
+    if (!edit) {
+      // Deleted with its photo, project or account while it ran: the PNG written since goes too.
+      if (isResultKeyOf(report.editId, report.resultKey))
+        await this.storage.delete(PHOTOS_BUCKET, report.resultKey);
+      return;
+    }
     if (edit.status !== 'queued' && edit.status !== 'working') {
       if (edit.status === 'discarded' || edit.status === 'failed') await this.deleteResult(edit);
       return;
@@ -194,6 +186,7 @@ export class PhotoEditsService {
     }
     this.logger.info({ editId: edit.id, inferenceMs: report.inferenceMs }, 'photo edit ready');
     await this.push(edit.id);
+    await this.startNext(edit.userId);
   }
 
   /** The worker gave up: the edit fails with the spec's error string for its kind. */
@@ -211,6 +204,7 @@ export class PhotoEditsService {
     // The worker may have stored the PNG before failing to report it.
     await this.storage.delete(PHOTOS_BUCKET, failed.resultKey);
     await this.push(editId);
+    await this.startNext(failed.userId);
   }
 
   /**
@@ -309,6 +303,7 @@ export class PhotoEditsService {
     if (!discarded) return false;
     await this.deleteResult(discarded);
     await this.push(id);
+    await this.startNext(userId);
     return true;
   }
 
@@ -324,16 +319,46 @@ export class PhotoEditsService {
       });
       if (!edit) continue;
       await this.deleteResult(edit);
+      await this.startNext(edit.userId);
       swept += 1;
     }
     return swept;
   }
 
-  private async deleteResult(edit: Pick<PhotoEdit, 'photoId' | 'projectId' | 'resultKey' | 'resultHash'>) {
+  /**
+   * Edits go with their photo, project or account: result objects first (a redelivered event finds
+   * the rows again if a delete fails), then the rows; a job still queued then finds itself unwanted.
+   */
+  async deleteEdits(of: { photoId: string } | { projectId: string } | { userId: string }): Promise<number> {
+    const edits =
+      'photoId' in of
+        ? await this.edits.ofPhoto(this.database, of.photoId)
+        : 'projectId' in of
+          ? await this.edits.ofProject(this.database, of.projectId)
+          : await this.edits.ofUser(this.database, of.userId);
+    for (const edit of edits) await this.deleteResult(edit, { ofDeletedPhoto: true });
+    await this.edits.deleteMany(
+      this.database,
+      edits.map((edit) => edit.id),
+    );
+    if (!('userId' in of))
+      for (const userId of new Set(edits.map((e) => e.userId))) await this.startNext(userId);
+    return edits.length;
+  }
+
+  /** One of the user's edits settled: their next waiting edit goes on the work queue. */
+  private async startNext(userId: string): Promise<void> {
+    for (const failed of await this.queue.next(userId)) await this.push(failed.id);
+  }
+
+  private async deleteResult(
+    edit: Pick<PhotoEdit, 'photoId' | 'projectId' | 'resultKey' | 'resultHash'>,
+    options: { ofDeletedPhoto?: boolean } = {},
+  ) {
     await this.storage.delete(PHOTOS_BUCKET, edit.resultKey);
     if (!edit.resultHash) return;
-    // Never the photo's own thumbnails (an edit that changed nothing has the photo's hash).
-    const blob = await this.blobs.getById(this.database, edit.photoId);
+    // Never the photo's own thumbnails (an edit that changed nothing has the photo's hash) while it stays.
+    const blob = options.ofDeletedPhoto ? undefined : await this.blobs.getById(this.database, edit.photoId);
     if (blob?.contentHash === edit.resultHash) return;
     const photo = { id: edit.photoId, projectId: edit.projectId, contentHash: edit.resultHash };
     for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));

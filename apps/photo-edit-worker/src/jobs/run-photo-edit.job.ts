@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  checkPhotoEditWanted,
   type DataOf,
   type EventContract,
   type EventEnvelope,
@@ -15,6 +16,7 @@ import {
 import {
   BUS,
   type Bus,
+  BusClient,
   type BusHandlerExtras,
   buildEvent,
   createStorage,
@@ -60,6 +62,8 @@ export class RunPhotoEditJob implements OnModuleInit {
     @Inject(PHOTO_EDITING) private readonly editing: PhotoEditing,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
     @Inject(BUS) private readonly bus: Bus,
+    // Names this worker as the sender of its requests (its bus identity's allow-list).
+    private readonly client: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.storage = createStorage(loadConfig(storageEnvironment, context.env));
@@ -79,10 +83,13 @@ export class RunPhotoEditJob implements OnModuleInit {
     const dir = await mkdtemp(join(tmpdir(), 'memoreel-photo-edit-'));
     const beat = setInterval(() => delivery.working(), HEARTBEAT_MS);
     try {
+      // Media is asked before each costly phase: a discarded or superseded edit never runs (further).
+      if (!(await this.stillWanted(editId))) return;
       await this.publish(photoEditProgressed, { editId, progress: 0.05 });
       const input = join(dir, 'source');
       const output = join(dir, 'result.png');
       await writeFile(input, await this.read(sourceKey));
+      if (!(await this.stillWanted(editId))) return;
       let reported = Date.now();
       const done = await this.editing.edit(kind, input, output, (progress) => {
         delivery.working();
@@ -92,6 +99,7 @@ export class RunPhotoEditJob implements OnModuleInit {
           (err: unknown) => this.logger.warn({ err, editId }, 'progress report failed'),
         );
       });
+      if (!(await this.stillWanted(editId))) return;
       const png = await readFile(output);
       await this.storage.put(PHOTOS_BUCKET, resultKey, png, { contentType: 'image/png', size: png.length });
       await this.publish(photoEditFinished, {
@@ -116,6 +124,12 @@ export class RunPhotoEditJob implements OnModuleInit {
       clearInterval(beat);
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private async stillWanted(editId: string): Promise<boolean> {
+    const { wanted } = await this.client.request(checkPhotoEditWanted, SYSTEM, { editId });
+    if (!wanted) this.logger.info({ editId }, 'photo edit no longer wanted; skipped');
+    return wanted;
   }
 
   private async read(key: string): Promise<Buffer> {

@@ -43,6 +43,19 @@ export class FriendLinksRepository {
     });
   }
 
+  /** Locks the link's row until commit: its hourly count is read and raised by one caller at a time. */
+  async lockById(tx: ProjectsTransaction, id: string): Promise<void> {
+    await tx.$executeRaw`SELECT 1 FROM projects.friend_upload_links WHERE id = ${id}::uuid FOR UPDATE`;
+  }
+
+  /** Counts `photos` more against the link's hour, starting a new hour at `now` when the last is over. */
+  async countPhotos(tx: ProjectsTransaction, id: string, hour: { startedAt: Date; photos: number }) {
+    await tx.friendUploadLink.update({
+      where: { id },
+      data: { hourStartedAt: hour.startedAt, hourPhotos: hour.photos },
+    });
+  }
+
   deactivate(db: Reader, id: string): Promise<FriendUploadLink> {
     return db.friendUploadLink.update({ where: { id }, data: { isActive: false } });
   }

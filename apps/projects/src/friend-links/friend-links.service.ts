@@ -7,8 +7,14 @@ import {
   INVALID_UPLOAD_LINK,
   type PhotoQuota,
 } from '@memoreel/contracts';
-import { photoLimitFor, projectMessages } from '@memoreel/domain';
-import { ForbiddenError, NotFoundError } from '@memoreel/platform';
+import {
+  friendLinkErrorCodes,
+  friendLinkHour,
+  friendLinkMessages,
+  photoLimitFor,
+  projectMessages,
+} from '@memoreel/domain';
+import { DomainError, ForbiddenError, NotFoundError } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase } from '../database/projects-database.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
@@ -56,7 +62,14 @@ export class FriendLinksService {
     const userId = signedInUserId(actor);
     const link = await this.links.getById(this.database, id);
     if (!link || link.userId !== userId) throw new NotFoundError(INVALID_UPLOAD_LINK);
-    return toFriendLink(link.isActive ? await this.links.deactivate(this.database, id) : link);
+    // What visitors hold through it (open uploads) is the owner's quota again at once.
+    const deactivated = await this.database.$transaction(async (tx) => {
+      await this.links.lockById(tx, id);
+      const current = await this.links.deactivate(tx, id);
+      await this.photos.releaseOfLink(tx, id);
+      return current;
+    });
+    return toFriendLink(deactivated);
   }
 
   /** Public: anyone may ask, and learns only the project's name and who invited them. */
@@ -84,11 +97,18 @@ export class FriendLinksService {
   /**
    * Holds quota of the link's project for a friend's uploads: the owner's plan, counted with every
    * photo (pending ones too) and every open reservation, under the project's row lock — the same
-   * lock the owner's own uploads take, so the two cannot both take the last places.
+   * lock the owner's own uploads take, so the two cannot both take the last places. The link, its
+   * project and its hourly cap are all checked before anything is held.
    */
   reserveUploads(
     actor: Actor,
-    request: { linkId: string; submittedBy: string; count: number; expiresInSeconds: number },
+    request: {
+      linkId: string;
+      projectId: string;
+      submittedBy: string;
+      count: number;
+      expiresInSeconds: number;
+    },
   ): Promise<{
     projectId: string;
     ownerId: string;
@@ -98,22 +118,33 @@ export class FriendLinksService {
     if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
     return this.database.$transaction(async (tx) => {
       const now = new Date();
-      const link = await this.links.usable(tx, request.linkId, now);
-      if (!link) throw new NotFoundError(INVALID_UPLOAD_LINK);
-      await this.projects.lockById(tx, link.projectId);
-      const project = await this.projects.getById(tx, link.projectId);
+      const found = await this.links.usable(tx, request.linkId, now);
+      // A link names its own project: naming another reserves nothing on either.
+      if (!found || found.projectId !== request.projectId) throw new NotFoundError(INVALID_UPLOAD_LINK);
+      await this.projects.lockById(tx, found.projectId);
+      const project = await this.projects.getById(tx, found.projectId);
       if (!project) throw new NotFoundError(INVALID_UPLOAD_LINK);
+      await this.links.lockById(tx, found.id);
+      // Read again under its lock: deactivated meanwhile, it holds nothing more.
+      const link = await this.links.usable(tx, found.id, now);
+      if (!link) throw new NotFoundError(INVALID_UPLOAD_LINK);
+      const hour = friendLinkHour(link.hourStartedAt, link.hourPhotos, now);
+      if (hour.left === 0) {
+        throw new DomainError(friendLinkErrorCodes.hourlyLimit, friendLinkMessages.hourlyLimit);
+      }
       await this.photos.releaseExpired(tx, project.id, now);
       const used = await this.photos.usedQuota(tx, project.id, now);
       const limit = photoLimitFor(project.product);
-      const granted = Math.max(0, Math.min(request.count, limit - used));
+      const granted = Math.max(0, Math.min(request.count, limit - used, hour.left));
       const reservations = Array.from({ length: granted }, () => ({
         id: randomUUID(),
         projectId: project.id,
         userId: project.userId,
         expiresAt: new Date(now.getTime() + request.expiresInSeconds * 1000),
+        linkId: link.id,
       }));
       await this.photos.reserve(tx, reservations);
+      await this.links.countPhotos(tx, link.id, { startedAt: hour.startedAt, photos: hour.photos + granted });
       const count = used + granted;
       return {
         projectId: project.id,

@@ -35,9 +35,10 @@ afterAll(() => projects?.close());
 const newProject = (owner: Actor, name = 'Summer') => projects.request(createProject, owner, { name });
 const newLink = (owner: Actor, projectId: string, expiresInDays?: number) =>
   projects.request(createFriendLink, owner, { projectId, inviterName: 'Ada', expiresInDays });
-const reserveFor = (linkId: string, friend: Actor, count: number) =>
+const reserveFor = (linkId: string, projectId: string, friend: Actor, count: number) =>
   projects.requestAs('media', reserveFriendUploads, SYSTEM, {
     linkId,
+    projectId,
     submittedBy: friend.userId!,
     count,
     expiresInSeconds: 3600,
@@ -99,7 +100,9 @@ describe('upload links', () => {
         code: 'NOT_FOUND',
         message: INVALID_UPLOAD_LINK,
       });
-      await expect(reserveFor(id, friend, 1)).rejects.toMatchObject({ message: INVALID_UPLOAD_LINK });
+      await expect(reserveFor(id, project.id, friend, 1)).rejects.toMatchObject({
+        message: INVALID_UPLOAD_LINK,
+      });
       await expect(
         projects.requestAs('media', checkFriendLink, SYSTEM, { linkId: id }),
       ).rejects.toMatchObject({ message: INVALID_UPLOAD_LINK });
@@ -124,6 +127,7 @@ describe('upload links', () => {
     await expect(
       projects.request(reserveFriendUploads, owner, {
         linkId: link.id,
+        projectId: project.id,
         submittedBy: other.userId!,
         count: 1,
         expiresInSeconds: 3600,
@@ -146,7 +150,7 @@ describe('upload links', () => {
         count: 20,
         expiresInSeconds: 3600,
       }),
-      ...friends.map((friend) => reserveFor(link.id, friend, 15)),
+      ...friends.map((friend) => reserveFor(link.id, project.id, friend, 15)),
     ]);
     const granted = results.reduce((sum, r) => sum + r.reservations.length, 0);
     expect(granted).toBe(50);
@@ -155,7 +159,7 @@ describe('upload links', () => {
       limit: 50,
       remaining: 0,
     });
-    expect((await reserveFor(link.id, friends[0]!, 1)).reservations).toHaveLength(0);
+    expect((await reserveFor(link.id, project.id, friends[0]!, 1)).reservations).toHaveLength(0);
   });
 });
 

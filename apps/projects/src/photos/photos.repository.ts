@@ -140,13 +140,19 @@ export class PhotosRepository {
 
   async reserve(
     tx: ProjectsTransaction,
-    reservations: { id: string; projectId: string; userId: string; expiresAt: Date }[],
+    reservations: { id: string; projectId: string; userId: string; expiresAt: Date; linkId?: string }[],
   ): Promise<void> {
     await tx.photoUploadReservation.createMany({ data: reservations });
   }
 
   async release(tx: ProjectsTransaction, id: string): Promise<void> {
     await tx.photoUploadReservation.deleteMany({ where: { id } });
+  }
+
+  /** What a friend link holds (it was deactivated): the quota is the owner's again. */
+  async releaseOfLink(tx: ProjectsTransaction, linkId: string): Promise<number> {
+    const { count } = await tx.photoUploadReservation.deleteMany({ where: { linkId } });
+    return count;
   }
 
   async releaseExpired(tx: ProjectsTransaction, projectId: string, now: Date): Promise<void> {

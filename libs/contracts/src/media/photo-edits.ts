@@ -31,7 +31,7 @@ const EditId = z.object({ id: z.uuid() });
 
 export const startPhotoEdit = defineRequest('media.photo-edit.start', {
   summary:
-    'Queues an AI edit of one of the actor\'s photos (the original stays until applied). NOT_FOUND "Photo not found" for another user\'s photo; UPGRADE_REQUIRED for background removal on a free project; PHOTO_EDIT_IN_PROGRESS while another edit of the photo is queued or working.',
+    "Queues an AI edit of one of the actor's photos (the original stays until applied). NOT_FOUND \"Photo not found\" for another user's photo; UPGRADE_REQUIRED for background removal on a free project; PHOTO_EDIT_IN_PROGRESS while another edit of the photo is queued or working; PHOTO_EDITS_QUEUE_FULL while MAX_UNFINISHED_PHOTO_EDITS of the actor's edits are.",
   request: z.object({ photoId: z.uuid(), kind: PhotoEditKindSchema }),
   reply: PhotoEditSchema,
 });
@@ -60,6 +60,13 @@ export const discardPhotoEdit = defineRequest('media.photo-edit.discard', {
     "Keep Original: deletes the edit's result objects (a running edit's result is deleted when it arrives). True when the edit was discarded now or before.",
   request: EditId,
   reply: z.object({ discarded: z.boolean() }),
+});
+
+export const checkPhotoEditWanted = defineRequest('media.photo-edit.check-wanted', {
+  summary:
+    'The photo-edit worker (as the system) asks, before and between the phases of a job, whether the edit should still run: false once it is discarded, failed, deleted, or its photo changed since it was asked for.',
+  request: z.object({ editId: z.uuid() }),
+  reply: z.object({ wanted: z.boolean() }),
 });
 
 /** The job a photo-edit worker takes: read `sourceKey`, write the PNG to `resultKey` (both in the photos bucket). */

@@ -60,9 +60,11 @@ export const getFriendLink = defineRequest('projects.friend-link.get', {
 });
 
 export const reserveFriendUploads = defineRequest('projects.friend-link.reserve-uploads', {
-  summary: `Media (as the system) holds quota of the link's project — its OWNER's plan, pending photos included — for up to \`count\` uploads of \`submittedBy\`, under the project's row lock; NOT_FOUND "${INVALID_UPLOAD_LINK}" when the link is not usable.`,
+  summary: `Media (as the system) holds quota of the link's project — its OWNER's plan, pending photos included — for up to \`count\` uploads of \`submittedBy\`, under the project's row lock; NOT_FOUND "${INVALID_UPLOAD_LINK}" when the link is not usable or not \`projectId\`'s (checked before anything is held); FRIEND_LINK_HOURLY_LIMIT once the link took FRIEND_LINK_PHOTOS_PER_HOUR photos this hour. Deactivating the link frees what it holds.`,
   request: z.object({
     linkId: z.uuid(),
+    /** The project the visitor names: a link of another project reserves nothing. */
+    projectId: z.uuid(),
     submittedBy: z.uuid(),
     count: z.number().int().min(1).max(MAX_IDS),
     expiresInSeconds: z

@@ -1,3 +1,4 @@
+import { photoEditMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
@@ -204,6 +205,20 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     const again = within(dialog).getByRole('button', { name: 'Remove Background' }) as HTMLButtonElement;
     expect(again.disabled).toBe(false);
+  });
+
+  it('says to wait when the user already has their most edits on the way', async () => {
+    stubStep('honor', {
+      startPhotoEdit: () => {
+        throw new GraphQLFailure(photoEditMessages.queueFull, 'PHOTO_EDITS_QUEUE_FULL');
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
+    expect(await screen.findByText(photoEditMessages.queueFull)).toBeTruthy();
+    expect(photoEditMessages.queueFull).toContain('Wait for your edits to finish');
   });
 });
 

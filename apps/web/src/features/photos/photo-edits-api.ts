@@ -28,6 +28,7 @@ export interface PhotoEdit {
 /** The server's codes the dialogs answer in their own way. */
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 export const PHOTO_EDIT_IN_PROGRESS = 'PHOTO_EDIT_IN_PROGRESS';
+export const PHOTO_EDITS_QUEUE_FULL = 'PHOTO_EDITS_QUEUE_FULL';
 
 const EDIT_FIELDS =
   'id photoId projectId kind status progress startedAt resultUrl resultWidth resultHeight error';

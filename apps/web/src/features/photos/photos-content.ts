@@ -114,6 +114,7 @@ export const photosContent = {
     compareHint: 'Drag the divider, or focus it and use the arrow keys, to compare.',
     upgradeBadge: 'Included with an upgrade',
     inProgress: photoEditMessages.inProgress,
+    queueFull: photoEditMessages.queueFull,
     noImageUrl: photoEditMessages.noImageUrl,
     liveLost: 'Lost the live connection to the server. Please try again.',
   },

@@ -8,6 +8,7 @@ import {
   discardPhotoEdit,
   fetchPhotoEdit,
   PHOTO_EDIT_IN_PROGRESS,
+  PHOTO_EDITS_QUEUE_FULL,
   type PhotoEditKind,
   startPhotoEdit,
   subscribePhotoEditChanged,
@@ -69,6 +70,7 @@ export function usePhotoEdit({ projectId, photo, kind, onUpgradeRequired, onAppl
       const code = error instanceof GraphQLRequestError ? error.code : '';
       if (code === UPGRADE_REQUIRED) onUpgradeRequired();
       else if (code === PHOTO_EDIT_IN_PROGRESS) toast.error(text.inProgress);
+      else if (code === PHOTO_EDITS_QUEUE_FULL) toast.error(text.queueFull);
       else toast.error(words.failure, { description: error.message });
     },
   });

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { PhotoEditing, ProgressReport } from '@memoreel/photo-edit-worker';
+import { eventually, solveBotCheck } from '@memoreel/testing';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+
+/** What an attacker holds: a guest session on the public gateway, and GraphQL. */
+
+export type GraphQLResult = {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions: { code: string } }[];
+};
+
+export type Slot = { uploadId: string; url: string; headers: { name: string; value: string }[] };
+
+export function guestClient(baseUrl: string) {
+  async function graphql(query: string, variables: Record<string, unknown>, token: string) {
+    const response = await fetch(`${baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphQLResult;
+  }
+
+  async function ok<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
+    const result = await graphql(query, variables, token);
+    expect(result.errors).toBeUndefined();
+    return Object.values(result.data ?? {})[0] as T;
+  }
+
+  /** The first error's code and message (the request must have been refused). */
+  async function refused(query: string, variables: Record<string, unknown>, token: string) {
+    const result = await graphql(query, variables, token);
+    expect(result.errors).toBeDefined();
+    return { code: result.errors?.[0]?.extensions.code, message: result.errors?.[0]?.message };
+  }
+
+  async function guestSession(): Promise<string> {
+    const botCheck = await solveBotCheck(
+      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
+    );
+    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ botCheck }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  }
+
+  const projectOf = async (token: string): Promise<string> =>
+    (await ok<{ project: { id: string } }>('mutation { createInitialProject { project { id } } }', {}, token))
+      .project.id;
+
+  async function put(slots: Slot[], bodies: Buffer[]) {
+    for (const [index, slot] of slots.entries()) {
+      const response = await fetch(slot.url, {
+        method: 'PUT',
+        headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),
+        body: bodies[index],
+      });
+      expect(response.status).toBe(200);
+    }
+  }
+
+  /** The owner's own uploads, stored: the photos' ids in order. */
+  async function photosOf(token: string, projectId: string, bodies: Buffer[]): Promise<string[]> {
+    const plan = await ok<{ slots: Slot[] }>(
+      `mutation ($projectId: ID!, $files: [PhotoUploadFileInput!]!) {
+        requestPhotoUploads(projectId: $projectId, files: $files) { slots { uploadId url headers { name value } } }
+      }`,
+      {
+        projectId,
+        files: bodies.map((b, i) => ({ name: `p${i}.jpg`, size: b.length, contentType: 'image/jpeg' })),
+      },
+      token,
+    );
+    await put(plan.slots, bodies);
+    const results = await ok<{ error: string | null; photo: { id: string } | null }[]>(
+      `mutation ($projectId: ID!, $uploadIds: [ID!]!) {
+        completePhotoUploads(projectId: $projectId, uploadIds: $uploadIds) { error photo { id } }
+      }`,
+      { projectId, uploadIds: plan.slots.map((s) => s.uploadId) },
+      token,
+    );
+    expect(results.map((r) => r.error)).toEqual(bodies.map(() => null));
+    return results.map((r) => r.photo?.id as string);
+  }
+
+  /** Each photo's stored object's hash (what a photo-edit worker reads), once its URLs are signed. */
+  const sourcesOf = (token: string, projectId: string) =>
+    eventually(async () => {
+      const photos = await ok<{ id: string; urls: { full: string } | null }[]>(
+        'query ($projectId: ID!) { photos(projectId: $projectId) { id urls { full } } }',
+        { projectId },
+        token,
+      );
+      const sources = new Map<string, string>();
+      for (const photo of photos) {
+        expect(photo.urls).not.toBeNull();
+        const response = await fetch(photo.urls?.full as string);
+        sources.set(photo.id, sha256(Buffer.from(await response.arrayBuffer())));
+      }
+      return sources;
+    }, 30_000);
+
+  return { graphql, ok, refused, guestSession, projectOf, put, photosOf, sourcesOf };
+}
+
+let made = 0;
+/** A small JPEG of a colour no other call made (so each photo's object has its own hash). */
+export function distinctJpeg(): Promise<Buffer> {
+  made += 1;
+  return sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: made % 256, g: 40, b: 200 } },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The worker's models stood in for: each run is recorded (by its source's hash) and, while `hold`
+ * is on, waits until the test lets it go, so a test sees which job the worker took and when.
+ */
+export class StandInEditing implements PhotoEditing {
+  readonly runs: { source: string; release: () => void }[] = [];
+  hold = false;
+
+  async edit(_kind: string, inputPath: string, outputPath: string, progress: ProgressReport) {
+    const source = await readFile(inputPath);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.runs.push({ source: sha256(source), release });
+    if (this.hold) await released;
+    progress(0.5);
+    const { data, info } = await sharp(source).png().toBuffer({ resolveWithObject: true });
+    await writeFile(outputPath, data);
+    return { width: info.width, height: info.height, inferenceMs: 1 };
+  }
+
+  /** Lets every run go, now and from here on. */
+  releaseAll() {
+    this.hold = false;
+    for (const run of this.runs) run.release();
+  }
+
+  async close() {}
+}
