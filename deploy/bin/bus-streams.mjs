@@ -1,5 +1,5 @@
 // The image's counterpart of `npm run bus-streams`: creates or updates the bus's JetStream streams
-// as the stream owner (bus-admin, decision 0010) before the deployables start. Reads NATS_URL,
+// and every deployable's durable consumers as the stream owner (bus-admin, decision 0010) before the deployables start. Reads NATS_URL,
 // BUS_NAMESPACE and NATS_PASSWORD_BUS_ADMIN (unset: a broker without authorization).
 import * as platform from '@memoreel/platform';
 
@@ -15,5 +15,10 @@ await platform.ensureBusStreams({
   namespace,
   credentials: password ? { user: platform.STREAM_OWNER, password } : undefined,
 });
-console.log(JSON.stringify({ level: 'info', msg: `streams of ${namespace} are ready on ${servers}` }));
+console.log(
+  JSON.stringify({
+    level: 'info',
+    msg: `streams and durable consumers of ${namespace} are ready on ${servers}`,
+  }),
+);
 process.exit(0);

@@ -1,5 +1,6 @@
-// Creates or updates the bus's JetStream streams. On a secured broker only the stream owner may
-// (decision 0010), so run it before the deployables start and after changing stream settings:
+// Creates or updates the bus's JetStream streams and every deployable's durable consumers (listed
+// in libs/platform/src/bus/senders.ts). On a secured broker only the stream owner may (decision
+// 0010), so run it before the deployables start and after changing stream settings or handlers:
 //   NATS_URL=nats://… BUS_NAMESPACE=memoreel NATS_PASSWORD_BUS_ADMIN=… npm run bus-streams
 import { ensureBusStreams } from '../../libs/platform/src/bus/nats-bus.ts';
 import { STREAM_OWNER } from '../../libs/platform/src/bus/senders.ts';
@@ -12,4 +13,4 @@ await ensureBusStreams({
   namespace,
   credentials: password ? { user: STREAM_OWNER, password } : undefined,
 });
-console.log(`Streams of ${namespace} are ready on ${servers}`);
+console.log(`Streams and durable consumers of ${namespace} are ready on ${servers}`);

@@ -35,6 +35,7 @@ import { AdminUsersHandlers } from './users/admin-users.handlers.js';
 import { AdminUsersRepository } from './users/admin-users.repository.js';
 import { AdminUsersService } from './users/admin-users.service.js';
 import { EmailConfirmation } from './users/email-confirmation.js';
+import { RecordAdminShareChanges } from './users/record-admin-share-changes.js';
 import { RecordAdminTierChanges } from './users/record-admin-tier-changes.js';
 import { UsersHandlers } from './users/users.handlers.js';
 import { UsersRepository } from './users/users.repository.js';
@@ -55,6 +56,7 @@ export class AuthModule {
         NewsletterHandlers,
         AdminUsersHandlers,
         RecordAdminTierChanges,
+        RecordAdminShareChanges,
         AdminOverviewHandler,
       ],
       providers: [

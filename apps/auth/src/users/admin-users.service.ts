@@ -10,6 +10,8 @@ import {
   type ReplyOf,
   type RequestOf,
   type setUserSignInDisabled,
+  type shareDeleted,
+  type shareUpdated,
 } from '@memoreel/contracts';
 import { ForbiddenError, NotFoundError } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
@@ -98,6 +100,38 @@ export class AdminUsersService {
       targetUserId: event.data.userId,
       targetProjectId: event.data.id,
       details: { from: event.data.from, to: event.data.to },
+    });
+  }
+
+  /**
+   * An admin's edit or deletion of someone else's share goes in the log (an owner's own is no admin
+   * action); the event id keeps a redelivery from logging twice.
+   */
+  async recordShareChange(event: {
+    id: string;
+    actor: Actor;
+    data: DataOf<typeof shareUpdated> | DataOf<typeof shareDeleted>;
+  }): Promise<void> {
+    const adminUserId = event.actor.userId;
+    if (event.actor.role !== 'admin' || !adminUserId || adminUserId === event.data.userId) return;
+    const admin = await this.users.findById(this.database, adminUserId);
+    const changes = 'changes' in event.data ? event.data.changes : undefined;
+    await this.adminUsers.record(this.database, {
+      id: event.id,
+      action: changes ? 'share.updated' : 'share.deleted',
+      adminUserId,
+      adminEmail: admin?.email ?? null,
+      targetUserId: event.data.userId,
+      targetProjectId: event.data.projectId,
+      details: {
+        shareId: event.data.id,
+        ...Object.fromEntries(
+          (changes ?? []).flatMap(({ field, from, to }) => [
+            [`${field}.from`, from ?? ''],
+            [`${field}.to`, to ?? ''],
+          ]),
+        ),
+      },
     });
   }
 

@@ -11,6 +11,8 @@ import {
   projectTierChanged,
   refreshSession,
   setUserSignInDisabled,
+  shareDeleted,
+  shareUpdated,
   signInAnonymously,
   signInWithPassword,
   updateUser,
@@ -228,6 +230,43 @@ describe('Manage Users: the audit log of tier changes', () => {
       adminEmail,
       targetProjectId: projectId,
       details: { from: 'free', to: 'honor' },
+    });
+  });
+});
+
+describe('Manage Users: the audit log of share changes', () => {
+  it("records an admin's edit and deletion of someone else's share, not an owner's own edit", async () => {
+    const owner = (await signedUpUser(auth)).actor;
+    const share = { id: randomUUID(), projectId: randomUUID(), userId: owner.userId! };
+    const change = { field: 'shareTitle' as const, from: 'Our trip', to: 'Removed by support' };
+    const byOwner = buildEvent(shareUpdated, owner, { ...share, changes: [{ ...change, from: 'Trip' }] });
+    const byAdmin = buildEvent(shareUpdated, admin, { ...share, changes: [change] });
+    const deleted = buildEvent(shareDeleted, admin, share);
+    for (const [contract, event] of [
+      [shareUpdated, byOwner],
+      [shareUpdated, byAdmin],
+      [shareUpdated, byAdmin],
+      [shareDeleted, deleted],
+    ] as const) {
+      await auth.bus.publishEvent(contract.subject, event, { msgId: randomUUID() });
+    }
+
+    await eventually(async () => {
+      const { entries } = await auth.request(listAdminAuditLog, admin, { targetUserId: owner.userId! });
+      expect(entries).toHaveLength(2);
+    });
+    const { entries } = await auth.request(listAdminAuditLog, admin, { targetUserId: owner.userId! });
+    expect(entries.map((entry) => [entry.id, entry.action])).toEqual(
+      expect.arrayContaining([
+        [byAdmin.id, 'share.updated'],
+        [deleted.id, 'share.deleted'],
+      ]),
+    );
+    expect(entries.find((entry) => entry.id === byAdmin.id)).toMatchObject({
+      adminUserId: admin.userId,
+      adminEmail,
+      targetProjectId: share.projectId,
+      details: { shareId: share.id, 'shareTitle.from': 'Our trip', 'shareTitle.to': 'Removed by support' },
     });
   });
 });

@@ -48,21 +48,20 @@ describe('authentication', () => {
   ];
 
   it.each(calls.map(([contract, data]) => [contract.subject, contract, data] as const))(
-    '%s answers guests and services acting alone with "Authentication required"',
+    '%s answers guests with "Authentication required", and no service as the system',
     async (_subject, contract, data) => {
       const input = () => data() as z.input<typeof contract.request>;
       const asGuest = await projects.failure(contract, actors.guest(), input());
-      // A service (here sharing) speaks as the system, never for a browser.
+      expect({ code: asGuest.code, message: asGuest.message }).toEqual({
+        code: 'UNAUTHORIZED',
+        message: 'Authentication required',
+      });
+      // A service (here sharing) speaks as the system only for the requests of its grant (senders.ts).
       const asService = await projects.requestAs('sharing', contract, actors.system(), input()).then(
         () => ({ code: 'none', message: 'it answered' }),
         (error: { code: string; message: string }) => error,
       );
-      for (const error of [asGuest, asService]) {
-        expect({ code: error.code, message: error.message }).toEqual({
-          code: 'UNAUTHORIZED',
-          message: 'Authentication required',
-        });
-      }
+      expect(asService.code).toBe('FORBIDDEN_SENDER');
     },
   );
 });
@@ -381,9 +380,11 @@ describe('tier', () => {
         message: 'A project can only be upgraded to a higher tier',
       });
     }
-    expect(
-      await projects.requestAs('billing', setProjectTier, SYSTEM, { id: project.id, tier: 'cherish' }),
-    ).toMatchObject({
+    // No service may set a tier as the system (a purchase raises it through its event).
+    await expect(
+      projects.requestAs('billing', setProjectTier, SYSTEM, { id: project.id, tier: 'cherish' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN_SENDER' });
+    expect(await projects.request(setProjectTier, admin, { id: project.id, tier: 'cherish' })).toMatchObject({
       product: 'cherish',
     });
     const changes = (await projects.events(projectTierChanged)).filter((e) => e.data.id === project.id);

@@ -3,7 +3,9 @@ import {
   type Actor,
   type PublicSharedVideo,
   type Share,
+  type ShareChange,
   shareDeleted,
+  shareUpdated,
   VideoSettingsSchema,
 } from '@memoreel/contracts';
 import {
@@ -33,6 +35,18 @@ function signedInUserId(actor: Actor): string {
     throw new UnauthorizedError(projectMessages.authenticationRequired);
   }
   return actor.userId;
+}
+
+const EDITABLE_FIELDS = ['shareTitle', 'author', 'message', 'showViewCount'] as const;
+
+/** The display fields an edit changed, each as it was and as it is. */
+function shareChanges(before: SharedVideo, after: SharedVideo): ShareChange[] {
+  const text = (value: string | boolean | null) => (value === null ? null : String(value));
+  return EDITABLE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
+    field,
+    from: text(before[field]),
+    to: text(after[field]),
+  }));
 }
 
 function toShare(row: SharedVideo): Share {
@@ -102,19 +116,35 @@ export class SharesService {
     }
   }
 
-  /** The owner edits the display fields; the player's settings are refreshed from the project as it is now. */
+  /**
+   * The owner (or an admin) edits the display fields; the player's settings are refreshed from the
+   * project as it is now. `sharing.share.updated` names what changed, so auth can log an admin's edit.
+   */
   async update(actor: Actor, id: string, settings: ShareSettings): Promise<Share> {
     const share = await this.owned(actor, id);
     const project = await this.projects.get(actor, share.projectId);
-    const row = await this.database.sharedVideo.update({
-      where: { id },
-      data: {
-        shareTitle: settings.shareTitle,
-        author: settings.author,
-        message: settings.message,
-        showViewCount: settings.showViewCount,
-        videoSettings: project.videoSettings,
-      },
+    const row = await this.database.$transaction(async (tx) => {
+      const updated = await tx.sharedVideo.update({
+        where: { id },
+        data: {
+          shareTitle: settings.shareTitle,
+          author: settings.author,
+          message: settings.message,
+          showViewCount: settings.showViewCount,
+          videoSettings: project.videoSettings,
+        },
+      });
+      await recordEvent(
+        tx,
+        'sharing',
+        buildEvent(shareUpdated, actor, {
+          id,
+          projectId: share.projectId,
+          userId: share.userId,
+          changes: shareChanges(share, updated),
+        }),
+      );
+      return updated;
     });
     return toShare(row);
   }

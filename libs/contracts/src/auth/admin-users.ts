@@ -62,6 +62,8 @@ export const ADMIN_ACTIONS = [
   'user.sign-in-disabled',
   'user.sign-in-enabled',
   'project.tier-changed',
+  'share.updated',
+  'share.deleted',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
@@ -74,7 +76,10 @@ export const AdminAuditEntrySchema = z.object({
   adminEmail: z.string().nullable(),
   targetUserId: z.uuid(),
   targetProjectId: z.uuid().nullable(),
-  /** What changed: `{ reason }` for sign-in changes, `{ from, to }` tiers for a project. */
+  /**
+   * What changed: `{ reason }` for sign-in changes, `{ from, to }` tiers for a project, `{ shareId }`
+   * and `<field>.from`/`<field>.to` for each edited field of a share.
+   */
   details: z.record(z.string(), z.string()),
   createdAt: z.iso.datetime(),
 });

@@ -122,3 +122,22 @@ export const shareDeleted = defineEvent('sharing.share.deleted', {
   summary: 'A share was deleted (by its owner or with its project); caches of its preview image drop it.',
   data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid() }),
 });
+
+/** A field of a share's display settings as it was and as it is: text, or `true`/`false` for the view count. */
+export const ShareChangeSchema = z.object({
+  field: z.enum(['shareTitle', 'author', 'message', 'showViewCount']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type ShareChange = z.infer<typeof ShareChangeSchema>;
+
+export const shareUpdated = defineEvent('sharing.share.updated', {
+  summary:
+    "A share's display settings were edited (by its owner or an admin): the fields that changed; auth logs an admin's edit of someone else's share.",
+  data: z.object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    userId: z.uuid(),
+    changes: z.array(ShareChangeSchema),
+  }),
+});

@@ -3,6 +3,7 @@ import {
   type Actor,
   ErrorCodes,
   type EventEnvelope,
+  getChunkPhotos,
   type Probe,
   probeRecorded,
   type RequestEnvelopeOf,
@@ -46,6 +47,17 @@ class ProbeController {
 @Module({ controllers: [ProbeController], providers: [Received] })
 class ProbeModule {}
 
+@Controller()
+class ChunkPhotosController {
+  @MessagePattern(getChunkPhotos.subject)
+  photos(@Payload() request: RequestEnvelopeOf<typeof getChunkPhotos>) {
+    return { urls: [`photo-of-${request.data.renderId}`] };
+  }
+}
+
+@Module({ controllers: [ChunkPhotosController] })
+class ChunkPhotosModule {}
+
 const user: Actor = { userId: randomUUID(), role: 'user', isAnonymous: false };
 const passwords = Object.fromEntries(
   [...deployables, STREAM_OWNER].map((name) => [name, randomBytes(12).toString('hex')]),
@@ -56,6 +68,7 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
   let server: NatsServer;
   const buses = new Map<Deployable, NatsBus>();
   let projects: Awaited<ReturnType<typeof NestFactory.createMicroservice>>;
+  let render: Awaited<ReturnType<typeof NestFactory.createMicroservice>>;
   let received: Received;
 
   const bus = (name: Deployable) => buses.get(name) as NatsBus;
@@ -75,7 +88,15 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
       namespace,
       credentials: { user: STREAM_OWNER, password: passwords[STREAM_OWNER] },
     });
-    for (const name of ['gateway', 'projects', 'sharing', 'media', 'auth'] as const) {
+    for (const name of [
+      'gateway',
+      'projects',
+      'sharing',
+      'media',
+      'auth',
+      'render',
+      'render-worker',
+    ] as const) {
       buses.set(name, await connectAs(name));
     }
     projects = await NestFactory.createMicroservice(ProbeModule, {
@@ -84,9 +105,15 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
     });
     await projects.listen();
     received = projects.get(Received);
+    render = await NestFactory.createMicroservice(ChunkPhotosModule, {
+      strategy: new BusTransport({ bus: bus('render'), service: 'render' }),
+      logger: false,
+    });
+    await render.listen();
   });
   afterAll(async () => {
     await projects?.close();
+    await render?.close();
     for (const connected of buses.values()) await connected.close();
     await server?.dispose();
   });
@@ -115,24 +142,33 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
     expect(received.requests.at(-1)).toEqual({ actor: user, data: { id, note: 'hello' } });
   });
 
-  it('refuses FORBIDDEN_SENDER a user actor a service sends as itself; its system actor is taken', async () => {
+  it("refuses a request outside the sender's grant at the broker, and an actor outside it FORBIDDEN_SENDER", async () => {
     const handled = received.requests.length;
     const media = new BusClient(bus('media'), { sender: 'media' });
 
-    await expect(
-      media.request(recordProbe, user, { id: randomUUID(), note: 'as a user' }),
-    ).rejects.toMatchObject({
-      code: ErrorCodes.forbiddenSender,
-      message: 'media may not send projects.probe.record on behalf of a user',
-    });
+    // Media sends no probes: the broker refuses the publish, as the system or as a user.
+    for (const actor of [SYSTEM, user]) {
+      await expect(
+        media.request(recordProbe, actor, { id: randomUUID(), note: 'not granted' }),
+      ).rejects.toMatchObject({
+        code: ErrorCodes.forbiddenSender,
+        message: expect.stringContaining(
+          `Permissions Violation for Publish to "${namespace}.rpc.media.projects.probe.record"`,
+        ),
+      });
+    }
     expect(received.requests).toHaveLength(handled);
 
-    await expect(
-      media.request(recordProbe, SYSTEM, { id: randomUUID(), note: 'as the system' }),
-    ).resolves.toMatchObject({
-      note: 'as the system',
+    // The render worker asks for its chunk photos as the system; the broker lets a user claim through, BusTransport does not.
+    const worker = new BusClient(bus('render-worker'), { sender: 'render-worker' });
+    const renderId = randomUUID();
+    await expect(worker.request(getChunkPhotos, user, { renderId })).rejects.toMatchObject({
+      code: ErrorCodes.forbiddenSender,
+      message: 'render-worker may not send render.chunk.photos on behalf of a user',
     });
-    expect(received.requests.at(-1)?.actor).toEqual(SYSTEM);
+    await expect(worker.request(getChunkPhotos, SYSTEM, { renderId })).resolves.toEqual({
+      urls: [`photo-of-${renderId}`],
+    });
   });
 
   it("lets no service publish on the gateway's request prefix: the broker refuses it before anyone hears it", async () => {
@@ -230,6 +266,13 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
       pass: passwords.sharing,
       inboxPrefix: '_INBOX.sharing',
     });
+    // Only bus-admin makes consumers now; a push consumer of its making is checked all the same.
+    const admin = await natsConnect({
+      servers: server.url,
+      user: STREAM_OWNER,
+      pass: passwords[STREAM_OWNER],
+      inboxPrefix: `_INBOX.${STREAM_OWNER}`,
+    });
     // The broker does deliver such pushes: a plain subscriber of the gateway's sees them arrive.
     const arrived: string[] = [];
     const gatewayWire = await natsConnect({
@@ -246,7 +289,7 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
     try {
       await gatewayWire.flush();
       await bus('gateway').isReady(); // the bus's subscription has reached the server
-      const jsm = await jetstreamManager(raw);
+      const jsm = await jetstreamManager(admin);
       const push = async (name: string, deliverSubject: string, payload: object) => {
         const filter_subject = `${namespace}.events.sharing.push.${name}`;
         await jetstream(raw).publish(filter_subject, JSON.stringify(payload));
@@ -278,6 +321,7 @@ describe('bus identities on a nats-server configured by natsServerConfig()', () 
       expect(received.requests).toHaveLength(handled);
     } finally {
       await gatewayWire.close();
+      await admin.close();
       await raw.close();
       await listening.stop();
     }

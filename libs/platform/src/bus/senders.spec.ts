@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   catalogue,
+  checkFriendLink,
   GUEST,
+  getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
   getProject,
@@ -11,50 +13,65 @@ import {
   listRenders,
   recordProbe,
   requestContracts,
+  reservePhotoUploads,
   SYSTEM,
+  setProjectTier,
 } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
-import { natsPermissions } from './nats-server-config.js';
-import { claimRefusal, deployables, isDeployable } from './senders.js';
+import { natsPermissions, natsServerConfig } from './nats-server-config.js';
+import { claimRefusal, deployables, durablesOf, isDeployable, requestsSentBy } from './senders.js';
 
 const user: Actor = { userId: randomUUID(), role: 'user', isAnonymous: false };
 const admin: Actor = { userId: randomUUID(), role: 'admin', isAnonymous: false };
+const services = deployables.filter((name) => name !== 'gateway');
 
-describe('claimRefusal: who may send which actor', () => {
+describe('claimRefusal: who may send which request, as which actor', () => {
   it('lets the gateway speak for browsers (guest, user, admin) but never as the system', () => {
     for (const actor of [GUEST, user, admin]) {
       expect(claimRefusal('gateway', recordProbe.subject, actor)).toBeUndefined();
     }
-    expect(claimRefusal('gateway', recordProbe.subject, SYSTEM)).toBe(
-      'the gateway may not act as the system',
-    );
+    for (const subject of [recordProbe.subject, setProjectTier.subject, getChunkPhotos.subject]) {
+      expect(claimRefusal('gateway', subject, SYSTEM)).toBe('the gateway may not act as the system');
+    }
   });
 
-  it('lets every service act as the system, and no service speak for a browser by default', () => {
-    for (const service of deployables.filter((name) => name !== 'gateway')) {
-      expect(claimRefusal(service, recordProbe.subject, SYSTEM)).toBeUndefined();
-      expect(claimRefusal(service, recordProbe.subject, user)).toBe(
-        `${service} may not send projects.probe.record on behalf of a user`,
+  it('lets no service send a request its grant does not list, not even as the system', () => {
+    for (const service of services) {
+      expect(claimRefusal(service, recordProbe.subject, SYSTEM)).toBe(
+        `${service} may not send projects.probe.record`,
+      );
+      expect(claimRefusal(service, setProjectTier.subject, SYSTEM)).toBe(
+        `${service} may not send projects.project.set-tier`,
       );
     }
   });
 
-  it("lets sharing, billing and media forward the caller's actor to projects.project.get, and nobody else", () => {
+  it('lets the render worker ask only for its chunk photos, as the system', () => {
+    expect(requestsSentBy('render-worker')).toEqual([getChunkPhotos.subject]);
+    expect(claimRefusal('render-worker', getChunkPhotos.subject, SYSTEM)).toBeUndefined();
+    expect(claimRefusal('render-worker', getChunkPhotos.subject, user)).toBe(
+      'render-worker may not send render.chunk.photos on behalf of a user',
+    );
+  });
+
+  it("lets sharing, billing, media and render forward the caller's actor to projects.project.get, and nobody else", () => {
     for (const actor of [GUEST, user, admin]) {
-      expect(claimRefusal('sharing', getProject.subject, actor)).toBeUndefined();
-      expect(claimRefusal('billing', getProject.subject, actor)).toBeUndefined();
-      // Media reads the project's plan before an AI edit (decision 0017).
-      expect(claimRefusal('media', getProject.subject, actor)).toBeUndefined();
+      for (const service of ['sharing', 'billing', 'media', 'render']) {
+        expect(claimRefusal(service, getProject.subject, actor)).toBeUndefined();
+      }
       expect(claimRefusal('auth', getProject.subject, actor)).toBeDefined();
       expect(claimRefusal('photo-edit-worker', getProject.subject, actor)).toBeDefined();
     }
+    expect(claimRefusal('sharing', getProject.subject, SYSTEM)).toBe(
+      'sharing may not send projects.project.get as the system',
+    );
   });
 
   it("lets only sharing ask for a share's photos and music, and forward an owner to media's photo URLs", () => {
     for (const subject of [listPhotosForShare.subject, getMusicUrls.subject]) {
       expect(claimRefusal('sharing', subject, SYSTEM)).toBeUndefined();
-      expect(claimRefusal('media', subject, SYSTEM)).toBe(`only sharing may send ${subject}`);
-      expect(claimRefusal('gateway', subject, user)).toBe(`only sharing may send ${subject}`);
+      expect(claimRefusal('media', subject, SYSTEM)).toBe(`media may not send ${subject}`);
+      expect(claimRefusal('gateway', subject, user)).toBe(`gateway may not send ${subject}`);
     }
     expect(claimRefusal('sharing', getPhotoUrls.subject, user)).toBeUndefined();
     expect(claimRefusal('sharing', listRenders.subject, user)).toBeUndefined();
@@ -68,10 +85,42 @@ describe('claimRefusal: who may send which actor', () => {
     }
   });
 
+  it('lets media reserve upload quota and check friend links as the system, and no browser', () => {
+    for (const subject of [reservePhotoUploads.subject, checkFriendLink.subject]) {
+      expect(claimRefusal('media', subject, SYSTEM)).toBeUndefined();
+      expect(claimRefusal('gateway', subject, user)).toBe(`gateway may not send ${subject}`);
+    }
+  });
+
   it('refuses a sender that is no deployable, whatever it claims', () => {
     expect(claimRefusal('intruder', recordProbe.subject, SYSTEM)).toBe(
       'intruder is not a deployable of this system',
     );
+  });
+});
+
+describe('the grants table', () => {
+  it('names only request contracts, and a deployable for every durable', () => {
+    const requests = new Set(requestContracts.map((contract) => contract.subject));
+    for (const deployable of deployables) {
+      for (const subject of requestsSentBy(deployable)) expect(requests.has(subject), subject).toBe(true);
+      for (const { subject, durable } of durablesOf(deployable)) {
+        expect(
+          catalogue.some((contract) => contract.subject === subject),
+          subject,
+        ).toBe(true);
+        expect(durable.startsWith(`${deployable}--`)).toBe(true);
+      }
+    }
+  });
+
+  it("names each worker job's durable with its handler's tries", () => {
+    const chunks = durablesOf('render-worker').find((d) => d.subject === 'render.chunk.render');
+    expect(chunks).toMatchObject({
+      queue: 'jobs',
+      durable: 'render-worker--render_chunk_render',
+      maxDeliver: 3,
+    });
   });
 });
 
@@ -85,10 +134,42 @@ describe('natsPermissions', () => {
     }
   });
 
-  it('lets an identity publish requests only as itself', () => {
-    const requestPrefixes = natsPermissions('sharing', 'ns').publish.allow.filter((s) =>
-      s.startsWith('ns.rpc.'),
+  it('lets a deployable publish exactly the requests of its grant, as itself', () => {
+    for (const deployable of deployables) {
+      const requestSubjects = natsPermissions(deployable, 'ns').publish.allow.filter((s) =>
+        s.startsWith('ns.rpc.'),
+      );
+      expect(requestSubjects).toEqual(
+        requestsSentBy(deployable).map((subject) => `ns.rpc.${deployable}.${subject}`),
+      );
+    }
+    expect(natsPermissions('render-worker', 'ns').publish.allow).not.toContain(
+      `ns.rpc.render-worker.${setProjectTier.subject}`,
     );
-    expect(requestPrefixes).toEqual(['ns.rpc.sharing.>']);
+  });
+
+  it('lets no deployable create a consumer, and each pull, ack and dead-letter only its own durables', () => {
+    for (const deployable of deployables) {
+      const { allow, deny } = natsPermissions(deployable, 'ns').publish;
+      expect(allow.filter((s) => s.includes('CONSUMER.CREATE') || s.includes('DURABLE.CREATE'))).toEqual([]);
+      expect(deny).toEqual(['$JS.API.CONSUMER.CREATE.>', '$JS.API.CONSUMER.DURABLE.CREATE.>']);
+      const pulls = allow.filter((s) => s.startsWith('$JS.API.CONSUMER.MSG.NEXT.'));
+      expect(pulls).toEqual(
+        durablesOf(deployable).map(
+          ({ queue, durable }) => `$JS.API.CONSUMER.MSG.NEXT.NS_${queue.toUpperCase()}.${durable}`,
+        ),
+      );
+      expect(allow.filter((s) => s.startsWith('ns.dead.'))).toEqual(
+        durablesOf(deployable)
+          .filter(({ queue }) => queue !== 'dead')
+          .map(({ durable }) => `ns.dead.${durable}.>`),
+      );
+    }
+  });
+
+  it('renders the deny list into the broker configuration', () => {
+    expect(natsServerConfig({ namespace: 'ns', passwords: {} })).toContain(
+      'deny: ["$JS.API.CONSUMER.CREATE.>", "$JS.API.CONSUMER.DURABLE.CREATE.>"]',
+    );
   });
 });

@@ -1,11 +1,42 @@
 import {
   type Actor,
+  checkFriendLink,
+  checkPhotoEditWanted,
+  chunkRendered,
+  chunkStarted,
+  contractFor,
+  getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
   getProject,
   listPhotos,
   listPhotosForShare,
   listRenders,
+  makePhotoThumbnails,
+  makePhotoVideoDerivative,
+  photoDeleted,
+  photoEditFailed,
+  photoEditFinished,
+  photoEditProgressed,
+  photoFilterChanged,
+  photoRejected,
+  photoReplaced,
+  photoStored,
+  probeRecorded,
+  projectDeleted,
+  projectTierChanged,
+  purchaseCompleted,
+  renderChunk,
+  renderFailed,
+  requestContracts,
+  reserveFriendUploads,
+  reservePhotoUploads,
+  runPhotoEdit,
+  shareDeleted,
+  shareUpdated,
+  stitchVideo,
+  userDeleted,
+  videoStitched,
 } from '@memoreel/contracts';
 
 /**
@@ -26,56 +57,184 @@ export const deployables = [
 export type Deployable = (typeof deployables)[number];
 
 /**
- * The operations identity that alone creates and changes the bus's JetStream streams (a stream's
- * settings could otherwise republish onto any subject). No deployable, so it may claim no actor.
+ * The operations identity that alone creates and changes the bus's JetStream streams and durable
+ * consumers (a stream's settings could republish onto any subject; a durable reads a stream). No
+ * deployable, so it may claim no actor.
  */
 export const STREAM_OWNER = 'bus-admin';
 
 /** The only sender that speaks for browsers: it verifies their tokens. */
 export const GATEWAY: Deployable = 'gateway';
 
-/**
- * Service-to-service requests that carry the browser's actor, so the callee's ownership rules
- * decide for that user: subject → the services that may forward it.
- */
-const forwardedActors: ReadonlyMap<string, readonly Deployable[]> = new Map([
-  // Sharing snapshots a project's settings, billing prices an upgrade, render renders it, media checks
-  // its plan before an AI edit: only for its owner.
-  [getProject.subject, ['sharing', 'billing', 'render', 'media']],
-  // Render reads the photos (and their filtered derivatives' URLs) of the project it renders, as its owner.
-  [listPhotos.subject, ['render']],
-  // The public player of a share: media signs only its owner's photos, so sharing asks as the owner it recorded.
-  [getPhotoUrls.subject, ['sharing', 'render']],
-  // ...and plays the project's latest rendered MP4, which render lists only to the owner.
-  [listRenders.subject, ['sharing']],
-]);
+type Role = Actor['role'];
+const BROWSER: readonly Role[] = ['guest', 'user', 'admin'];
+const SYSTEM_ONLY: readonly Role[] = ['system'];
+
+/** Requests between services that answer what no browser may ask for: the gateway never sends them. */
+const internalRequests: ReadonlySet<string> = new Set(
+  [
+    listPhotosForShare,
+    getMusicUrls,
+    getChunkPhotos,
+    reservePhotoUploads,
+    reserveFriendUploads,
+    checkFriendLink,
+    checkPhotoEditWanted,
+  ].map((contract) => contract.subject),
+);
+
+/** Where a consumer reads: events, jobs (work queue), or the dead letters of a subject. */
+export type ConsumedQueue = 'events' | 'jobs' | 'dead';
+/** One durable consumer of a deployable; `maxDeliver`/`ackWaitMs` as its handler sets them. */
+export interface ConsumedSubject {
+  queue: ConsumedQueue;
+  subject: string;
+  maxDeliver?: number;
+  ackWaitMs?: number;
+}
+
+interface BusGrant {
+  /** Request subject → the actor roles this deployable may send it as. */
+  sends: ReadonlyMap<string, readonly Role[]>;
+  /** The durables `bus-admin` makes for it (one per handler), the only ones it may pull. */
+  consumes: readonly ConsumedSubject[];
+}
+
+const events = (...contracts: { subject: string }[]): ConsumedSubject[] =>
+  contracts.map(({ subject }) => ({ queue: 'events', subject }));
+/** Render and photo-edit jobs get three tries (their handlers' `maxDeliver`). */
+const JOB_TRIES = 3;
 
 /**
- * Requests that answer what no browser may ask for (a project's photos without its owner's
- * rights, any track's file): subject → the only services that may send them, as anyone.
+ * What each deployable may do on the bus: the one table behind `claimRefusal`, the broker's
+ * permissions (`natsPermissions`) and the durables `ensureBusStreams` makes. Services speak as the
+ * system, and for a browser's actor only where the callee's ownership rules must decide for that user.
  */
-const onlyFrom: ReadonlyMap<string, readonly Deployable[]> = new Map([
-  [listPhotosForShare.subject, ['sharing']],
-  [getMusicUrls.subject, ['sharing']],
-]);
+const grants: Record<Deployable, BusGrant> = {
+  // Every request a browser may make, for the browser it verified; never as the system.
+  gateway: {
+    sends: new Map(
+      requestContracts
+        .filter((contract) => !internalRequests.has(contract.subject))
+        .map((contract) => [contract.subject, BROWSER]),
+    ),
+    consumes: [],
+  },
+  // Logs admins' tier changes and edits of others' shares.
+  auth: { sends: new Map(), consumes: events(projectTierChanged, shareUpdated, shareDeleted) },
+  projects: {
+    sends: new Map(),
+    consumes: events(userDeleted, purchaseCompleted, photoRejected, photoReplaced, photoStored),
+  },
+  media: {
+    sends: new Map([
+      // Reads the project's plan before an AI edit, as its owner (decision 0017).
+      [getProject.subject, BROWSER],
+      [reservePhotoUploads.subject, SYSTEM_ONLY],
+      [reserveFriendUploads.subject, SYSTEM_ONLY],
+      [checkFriendLink.subject, SYSTEM_ONLY],
+    ]),
+    consumes: [
+      ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
+      ...events(photoFilterChanged, projectDeleted, userDeleted),
+      { queue: 'jobs', subject: makePhotoThumbnails.subject },
+      { queue: 'jobs', subject: makePhotoVideoDerivative.subject },
+    ],
+  },
+  sharing: {
+    sends: new Map([
+      // Snapshots a project's settings for its owner; plays a share as the owner it recorded.
+      [getProject.subject, BROWSER],
+      [getPhotoUrls.subject, BROWSER],
+      [listRenders.subject, BROWSER],
+      [listPhotosForShare.subject, SYSTEM_ONLY],
+      [getMusicUrls.subject, SYSTEM_ONLY],
+    ]),
+    consumes: events(probeRecorded, projectDeleted),
+  },
+  // Prices an upgrade of the caller's project.
+  billing: { sends: new Map([[getProject.subject, BROWSER]]), consumes: [] },
+  render: {
+    // Reads the project, photos and photo URLs it renders, as their owner.
+    sends: new Map([
+      [getProject.subject, BROWSER],
+      [listPhotos.subject, BROWSER],
+      [getPhotoUrls.subject, BROWSER],
+    ]),
+    consumes: [
+      ...events(chunkStarted, chunkRendered, videoStitched, renderFailed, projectDeleted),
+      // Fails the render whose job every worker gave up on.
+      { queue: 'dead', subject: renderChunk.subject },
+      { queue: 'dead', subject: stitchVideo.subject },
+    ],
+  },
+  'render-worker': {
+    sends: new Map([[getChunkPhotos.subject, SYSTEM_ONLY]]),
+    consumes: [
+      { queue: 'jobs', subject: renderChunk.subject, maxDeliver: JOB_TRIES },
+      { queue: 'jobs', subject: stitchVideo.subject, maxDeliver: JOB_TRIES },
+    ],
+  },
+  'photo-edit-worker': {
+    // Asks before and between phases whether the edit is still wanted (a discarded one never runs).
+    sends: new Map([[checkPhotoEditWanted.subject, SYSTEM_ONLY]]),
+    consumes: [{ queue: 'jobs', subject: runPhotoEdit.subject, maxDeliver: JOB_TRIES }],
+  },
+};
 
 export function isDeployable(sender: string): sender is Deployable {
   return (deployables as readonly string[]).includes(sender);
 }
 
+/** The request subjects `deployable` may send, whatever the actor. */
+export function requestsSentBy(deployable: Deployable): string[] {
+  return [...grants[deployable].sends.keys()];
+}
+
+/** NATS durable names cannot contain dots: `sharing--projects_probe_recorded`. */
+export function durableName(service: string, subject: string): string {
+  return `${service}--${subject.replaceAll('.', '_')}`;
+}
+
+/** A durable `bus-admin` makes, as the deployable's `BusTransport` names and tunes it. */
+export interface DurableOf extends ConsumedSubject {
+  durable: string;
+}
+
+/** The durables of `deployable`: its handlers' consumers, the only ones it may bind to and pull. */
+export function durablesOf(deployable: Deployable): DurableOf[] {
+  return grants[deployable].consumes.map((consumed) => ({
+    ...consumed,
+    durable: durableName(
+      deployable,
+      consumed.queue === 'dead' ? `dead.${consumed.subject}` : consumed.subject,
+    ),
+    // A job's contract declares its ack wait (long jobs); BusTransport applies it the same way.
+    ackWaitMs: consumed.ackWaitMs ?? (consumed.queue === 'jobs' ? jobAckWaitMs(consumed.subject) : undefined),
+  }));
+}
+
+function jobAckWaitMs(subject: string): number | undefined {
+  const contract = contractFor(subject);
+  return contract?.kind === 'job' ? contract.delivery?.ackWaitMs : undefined;
+}
+
 /**
- * Why `sender` may not send `subject` as `actor`, or undefined when it may. The gateway speaks for
- * browsers (guest, user, admin) and never as the system; a service speaks as the system, and for a
- * browser's actor only where `forwardedActors` lists it. A subject of `onlyFrom` comes from its services alone.
+ * Why `sender` may not send `subject` as `actor`, or undefined when it may: each deployable sends
+ * only the requests its grant lists, as the roles listed there.
  */
 export function claimRefusal(sender: string, subject: string, actor: Actor): string | undefined {
   if (!isDeployable(sender)) return `${sender} is not a deployable of this system`;
-  const senders = onlyFrom.get(subject);
-  if (senders && !senders.includes(sender)) return `only ${senders.join(', ')} may send ${subject}`;
-  if (actor.role === 'system') {
-    return sender === GATEWAY ? 'the gateway may not act as the system' : undefined;
+  const roles = grants[sender].sends.get(subject);
+  if (!roles) {
+    if (sender === GATEWAY && actor.role === 'system') return 'the gateway may not act as the system';
+    return `${sender} may not send ${subject}`;
   }
-  if (sender === GATEWAY) return undefined;
-  if (forwardedActors.get(subject)?.includes(sender)) return undefined;
+  if (roles.includes(actor.role)) return undefined;
+  if (actor.role === 'system') {
+    return sender === GATEWAY
+      ? 'the gateway may not act as the system'
+      : `${sender} may not send ${subject} as the system`;
+  }
   return `${sender} may not send ${subject} on behalf of a ${actor.role}`;
 }

@@ -40,5 +40,18 @@ describe('Manage Users summaries', () => {
       auditText({ action: 'user.sign-in-disabled', details: [{ name: 'reason', value: 'Fraud' }] }),
     ).toBe('Disabled sign-in: “Fraud”');
     expect(auditText({ action: 'user.sign-in-enabled', details: [] })).toBe('Enabled sign-in');
+    expect(
+      auditText({
+        action: 'share.updated',
+        details: [
+          { name: 'shareId', value: '5c1e0d3a-8f7e-4b3a-9a55-0d6f1f0a1b2c' },
+          { name: 'shareTitle.from', value: 'Our trip' },
+          { name: 'shareTitle.to', value: 'Removed by support' },
+        ],
+      }),
+    ).toBe('Edited a share: shareTitle “Our trip” → “Removed by support”');
+    expect(auditText({ action: 'share.deleted', details: [{ name: 'shareId', value: 'x' }] })).toBe(
+      'Deleted a share',
+    );
   });
 });

@@ -42,6 +42,8 @@ const actionText: Record<string, string> = {
   'user.sign-in-disabled': 'Disabled sign-in',
   'user.sign-in-enabled': 'Enabled sign-in',
   'project.tier-changed': 'Changed a project tier',
+  'share.updated': 'Edited a share',
+  'share.deleted': 'Deleted a share',
 };
 
 /** One audit entry in a line: "Changed a project tier: free → honor". */
@@ -49,5 +51,11 @@ export function auditText(entry: { action: string; details: { name: string; valu
   const detail = Object.fromEntries(entry.details.map(({ name, value }) => [name, value]));
   const what = actionText[entry.action] ?? entry.action;
   if (detail.from && detail.to) return `${what}: ${detail.from} → ${detail.to}`;
+  // A share's edit: `<field>.from` / `<field>.to` for each field that changed.
+  const edits = entry.details
+    .filter(({ name }) => name.endsWith('.from'))
+    .map(({ name }) => name.slice(0, -'.from'.length))
+    .map((field) => `${field} “${detail[`${field}.from`]}” → “${detail[`${field}.to`]}”`);
+  if (edits.length > 0) return `${what}: ${edits.join(', ')}`;
   return detail.reason ? `${what}: “${detail.reason}”` : what;
 }
