@@ -11,16 +11,7 @@ if [ "$node_major" -lt "$need_node_major" ]; then
   exit 1
 fi
 
-apt_install() {
-  if [ "$(id -u)" -ne 0 ]; then
-    echo "Missing system packages: $*. Install them with: sudo apt-get install -y $*" >&2
-    exit 1
-  fi
-  if [ ! -f /var/lib/apt/.memoreel-updated ] || [ -z "$(find /var/lib/apt/.memoreel-updated -mmin -1440 2>/dev/null)" ]; then
-    apt-get update -qq && touch /var/lib/apt/.memoreel-updated
-  fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+source "$(dirname "$0")/apt.sh"
 
 if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   echo "• installing Debian chromium (browser tests)"
@@ -34,6 +25,16 @@ if ! command -v ffmpeg >/dev/null || ! command -v ffprobe >/dev/null; then
     apt_install ffmpeg
   else
     echo "  Note: ffmpeg is missing, so videos cannot be rendered. Install it with: sudo apt-get install -y ffmpeg" >&2
+  fi
+fi
+
+# heif-enc makes the oversized HEIC the decode attack spec uploads (apps/standalone/test/attacks).
+if ! command -v heif-enc >/dev/null; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "• installing Debian libheif-examples (HEIC attack spec)"
+    apt_install libheif-examples
+  else
+    echo "  Note: heif-enc is missing, so the HEIC decode spec cannot run. Install it with: sudo apt-get install -y libheif-examples" >&2
   fi
 fi
 

@@ -679,6 +679,59 @@ describe('abandoned uploads', () => {
     expect(results[0]).toMatchObject({ photoId: null, error: photoMessages.uploadFailedFor('left.jpg') });
   });
 
+  it('a PUT after complete, accepted or refused, is removed once its reservation ends (S3 cannot refuse it)', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const good = await jpeg(64, 64);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'kept.jpg', type: 'image/jpeg', bytes: good },
+      { name: 'bad.jpg', type: 'image/jpeg', bytes: Buffer.from('not an image') },
+    ]);
+    const photoId = results[0]!.photoId!;
+    expect(results[1]).toMatchObject({ photoId: null });
+    for (const slot of plan.slots) await put(slot.url, slot.headers, good);
+    expect(await media.keys(`${project.id}/uploads/`)).toHaveLength(2);
+
+    await media.db.blob.updateMany({
+      where: { projectId: project.id },
+      data: { uploadExpiresAt: new Date(Date.now() - 1000) },
+    });
+    await eventually(async () => expect(await media.keys(`${project.id}/uploads/`)).toEqual([]));
+    expect(await media.keys(`${project.id}/`)).toContain(`${project.id}/${photoId}.jpg`);
+    expect(await media.db.blob.findUniqueOrThrow({ where: { id: photoId } })).toMatchObject({
+      status: 'stored',
+      stagingSweptAt: expect.any(Date),
+    });
+  });
+
+  it('a PUT after its photo was deleted, while its URL still works, is removed once its reservation ends', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    const good = await jpeg(64, 64);
+    const { plan, results } = await upload(owner, project.id, [
+      { name: 'gone.jpg', type: 'image/jpeg', bytes: good },
+    ]);
+    const photoId = results[0]!.photoId!;
+    await videoReady(owner, photoId);
+    await media.request(deletePhotos, owner, { projectId: project.id, ids: [photoId] });
+    await eventually(async () =>
+      expect(await media.db.blob.findUnique({ where: { id: photoId } })).toMatchObject({
+        status: 'project-deleted',
+      }),
+    );
+    await put(plan.slots[0]!.url, plan.slots[0]!.headers, good);
+    expect(await media.keys(`${project.id}/`)).toEqual([`${project.id}/uploads/${photoId}.jpg`]);
+
+    await media.db.blob.update({
+      where: { id: photoId },
+      data: { uploadExpiresAt: new Date(Date.now() - 1000) },
+    });
+    await eventually(async () => {
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+      expect(await media.db.blob.findUnique({ where: { id: photoId } })).toBeNull();
+    });
+  });
+
   it('a PUT that lands after its project was deleted is removed when its URL has expired', async () => {
     const owner = actors.user();
     const project = await media.project(owner);

@@ -8,6 +8,11 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const PHOTO_UPLOAD_BATCH_SIZE = 3;
 /** Decoded pixels a photo may have: a 12 MP phone photo passes with room, a decompression bomb does not. */
 export const MAX_PHOTO_PIXELS = 100_000_000;
+/**
+ * Pixels a HEIC/HEIF image may have, each of its images: decoding one to JPEG takes about 90 MB plus
+ * 12 bytes a pixel, so 50 MP (a 48 MP phone photo) peaks near 700 MB (decision 0024).
+ */
+export const MAX_HEIC_PIXELS = 50_000_000;
 
 /** Image types the dropzone accepts (spec §5), and HEIC/HEIF from phones (converted to JPEG by media). */
 export const PHOTO_CONTENT_TYPES = [
@@ -135,5 +140,7 @@ export const photoMessages = {
   notAnImage: (name: string) => `${name} is not a JPG, PNG, GIF, WEBP or HEIC image`,
   damaged: (name: string) => `${name} could not be read; the file may be damaged`,
   tooManyPixels: (name: string) => `${name} has too many pixels to process`,
+  tooDemandingToConvert: (name: string) =>
+    `${name} needs too much memory or time to convert; save it as JPEG and upload it again`,
   photoNotFound: 'Photo not found',
 } as const;

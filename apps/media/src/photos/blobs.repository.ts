@@ -8,7 +8,10 @@ export const BlobStatus = {
   awaitingUpload: 'awaiting-upload',
   stored: 'stored',
   rejected: 'rejected',
-  /** Its project was deleted while the upload was open: a late PUT is removed once its URL has expired. */
+  /**
+   * Its project (or its photo) was deleted while a PUT URL of it could still be used: the row stays
+   * until the sweep, once that URL has expired, removes what a late PUT left.
+   */
   projectDeleted: 'project-deleted',
 } as const;
 
@@ -113,15 +116,24 @@ export class BlobsRepository {
     await db.blob.deleteMany({ where: { projectId, status: { not: BlobStatus.projectDeleted } } });
   }
 
-  /** Uploads never completed before their deadline, and late uploads of deleted projects. */
-  expired(db: Reader, now: Date, limit: number): Promise<Blob[]> {
+  /**
+   * Uploads, whatever their status, whose PUT URLs have all expired (their reservation ended) and
+   * whose staging key was not swept since.
+   */
+  stagingToSweep(db: Reader, now: Date, limit: number): Promise<Blob[]> {
     return db.blob.findMany({
-      where: {
-        status: { in: [BlobStatus.awaitingUpload, BlobStatus.projectDeleted] },
-        uploadExpiresAt: { lt: now },
-      },
+      where: { stagingSweptAt: null, uploadExpiresAt: { lt: now } },
       orderBy: { uploadExpiresAt: 'asc' },
       take: limit,
     });
+  }
+
+  async markStagingSwept(tx: MediaTransaction, id: string, at: Date): Promise<void> {
+    await tx.blob.update({ where: { id }, data: { stagingSweptAt: at } });
+  }
+
+  /** Its photo was deleted while a PUT URL of it could still be used: kept for the sweep, as gone. */
+  async markGone(tx: MediaTransaction, id: string): Promise<void> {
+    await tx.blob.update({ where: { id }, data: { status: BlobStatus.projectDeleted } });
   }
 }

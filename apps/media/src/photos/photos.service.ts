@@ -31,20 +31,25 @@ import {
   DomainError,
   LOGGER,
   type Logger,
+  loadConfig,
   NotFoundError,
   RemoteError,
   recordEvent,
   runOnce,
+  SERVICE_CONTEXT,
+  type ServiceContext,
   StorageNotFoundError,
   StorageVersionMismatchError,
   UnauthorizedError,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import { MediaDatabase } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
 import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { judgeHeifAhead } from './judge-heif-ahead.js';
 import {
   decodeUpright,
   THUMBNAIL_NAMES,
@@ -53,7 +58,7 @@ import {
   thumbnailsPrefix,
 } from './thumbnails.js';
 import { UploadsFirst } from './uploads-first.js';
-import { HEAD_BYTES, type Refusal, type Verdict, verifyPhoto } from './verify-photo.js';
+import { HEAD_BYTES, type HeifToJpeg, type Refusal, type Verdict, verifyPhoto } from './verify-photo.js';
 import {
   makeVideoDerivative,
   VIDEO_DERIVATIVE_EDGE,
@@ -63,6 +68,15 @@ import {
 
 /** A presigned PUT stays usable this long; the quota held for it a while longer, to complete it. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
+const settings = z.object({
+  /** How long a presigned PUT stays usable (s); shorter only in tests of expired upload slots. */
+  MEDIA_UPLOAD_URL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(UPLOAD_URL_SECONDS)
+    .default(UPLOAD_URL_SECONDS),
+});
 export const UPLOAD_RESERVATION_SECONDS = 60 * 60;
 /** Signed GET URLs of photos and thumbnails (spec: 3600 s). */
 export const PHOTO_URL_SECONDS = 3600;
@@ -76,6 +90,7 @@ const refusalText: Record<Refusal, (name: string) => string> = {
   notAnImage: photoMessages.notAnImage,
   damaged: photoMessages.damaged,
   tooManyPixels: photoMessages.tooManyPixels,
+  tooDemanding: photoMessages.tooDemandingToConvert,
 };
 
 function signedInUserId(actor: Actor): string {
@@ -157,6 +172,9 @@ class UploadChangedError extends Error {
   override name = 'UploadChangedError';
 }
 
+/** A HEIF is judged before the transaction; one first met inside it was written after that. */
+const heifWrittenMeanwhile: HeifToJpeg = () => Promise.reject(new UploadChangedError());
+
 /**
  * A stored upload's content hash, made from the version the storage gives its bytes (S3: their MD5
  * ETag; the local store: the file's identity) rather than by reading all of them back: another write
@@ -184,13 +202,18 @@ type UploadResult = { uploadId: string; photoId: string | null; error: string | 
 export class PhotosService {
   private readonly uploadsFirst = new UploadsFirst();
 
+  private readonly uploadUrlSeconds: number;
+
   constructor(
     private readonly database: MediaDatabase,
     private readonly blobs: BlobsRepository,
     private readonly photoStorage: PhotoStorage,
     private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(SERVICE_CONTEXT) context: ServiceContext,
+  ) {
+    this.uploadUrlSeconds = loadConfig(settings, context.env).MEDIA_UPLOAD_URL_SECONDS;
+  }
 
   private get storage() {
     return this.photoStorage.storage;
@@ -234,9 +257,11 @@ export class PhotosService {
         uploadId: upload.id,
         fileIndex: upload.fileIndex,
         url: await this.storage.presignPut(PHOTOS_BUCKET, upload.storagePath, {
-          expiresInSeconds: UPLOAD_URL_SECONDS,
+          expiresInSeconds: this.uploadUrlSeconds,
           contentType: upload.contentType,
           maxBytes: MAX_PHOTO_BYTES,
+          // The body must be as large as declared (the local store and S3 both refuse another length).
+          size: files[upload.fileIndex]?.size,
         }),
         headers: [{ name: 'Content-Type', value: upload.contentType }],
       })),
@@ -401,7 +426,10 @@ export class PhotosService {
         await this.storage.deletePrefix(PHOTOS_BUCKET, uploadKey(blob.projectId, blob.id, ''));
         await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(blob));
         await this.storage.deletePrefix(PHOTOS_BUCKET, videoDerivativesPrefix(blob));
-        await this.blobs.delete(tx, blob.id);
+        // While a PUT URL of it may still work (S3 cannot refuse it), the row stays for the sweep.
+        if (blob.uploadExpiresAt.getTime() > Date.now() && !blob.stagingSweptAt)
+          await this.blobs.markGone(tx, blob.id);
+        else await this.blobs.delete(tx, blob.id);
       });
     });
   }
@@ -413,46 +441,11 @@ export class PhotosService {
       await runOnce(tx, 'media', event.consumer, event.id, async () => {
         await this.blobs.lockOfProject(tx, event.projectId);
         removed = await this.storage.deletePrefix(PHOTOS_BUCKET, `${event.projectId}/`);
-        const putDeadline = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
+        const putDeadline = new Date(Date.now() + this.uploadUrlSeconds * 1000);
         await this.blobs.deleteOfProject(tx, event.projectId, putDeadline);
       });
     });
     return removed;
-  }
-
-  /**
-   * Removes what abandoned uploads left: an object PUT but never completed before its reservation
-   * ran out (refused, its quota released), and a PUT that landed after its project was deleted.
-   */
-  async sweepExpiredUploads(now = new Date(), batch = 100): Promise<number> {
-    let swept = 0;
-    for (const candidate of await this.blobs.expired(this.database, now, batch)) {
-      await this.database.$transaction(async (tx) => {
-        const blob = await this.blobs.lockById(tx, candidate.id);
-        if (!blob || blob.uploadExpiresAt.getTime() >= now.getTime()) return;
-        if (blob.status === BlobStatus.projectDeleted) {
-          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
-          await this.blobs.delete(tx, blob.id);
-          swept += 1;
-        } else if (blob.status === BlobStatus.awaitingUpload) {
-          await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
-          const reason = photoMessages.uploadFailedFor(blob.originalName);
-          await this.blobs.markRejected(tx, blob.id, reason);
-          await recordEvent(
-            tx,
-            'media',
-            buildEvent(photoRejected, SYSTEM, {
-              id: blob.id,
-              projectId: blob.projectId,
-              userId: blob.userId,
-              reason,
-            }),
-          );
-          swept += 1;
-        }
-      });
-    }
-    return swept;
   }
 
   /** As the system, naming the visitor: projects checks the link and counts its owner's plan. */
@@ -460,6 +453,7 @@ export class PhotosService {
     const reply = await this.remote(() =>
       this.bus.request(reserveFriendUploads, SYSTEM, {
         linkId,
+        projectId,
         submittedBy,
         count,
         expiresInSeconds: UPLOAD_RESERVATION_SECONDS,
@@ -512,6 +506,7 @@ export class PhotosService {
   ): Promise<UploadResult> {
     // Counted once the transaction committed, and only for the completion that decided (not a repeat).
     let verified = undefined as { outcome: 'stored' | 'rejected'; bytes: number } | undefined;
+    const ahead = await this.judgeHeifAhead(uploadId, userId, projectId, submittedBy);
     const result = await this.database.$transaction(
       async (tx) => {
         const blob = await this.blobs.lockById(tx, uploadId);
@@ -554,6 +549,9 @@ export class PhotosService {
           return { uploadId, photoId: null, error };
         };
         const uploadFailed = () => refuse(photoMessages.uploadFailedFor(blob.originalName));
+        // Whatever the verdict, the upload ends here: its PUT URL writes nothing more (the local store
+        // refuses it; on S3 what still lands is swept once the URL has expired).
+        await this.storage.closePutUrls(PHOTOS_BUCKET, staged, blob.uploadExpiresAt);
 
         // Past its reservation the quota it held may be someone else's.
         if (blob.uploadExpiresAt.getTime() < Date.now()) return uploadFailed();
@@ -585,7 +583,10 @@ export class PhotosService {
         };
         let verdict: Verdict;
         try {
-          verdict = await verifyPhoto({ size: head.size, head: head.bytes, from: rest });
+          verdict =
+            ahead?.version === head.version
+              ? ahead.verdict
+              : await verifyPhoto({ size: head.size, head: head.bytes, from: rest }, heifWrittenMeanwhile);
         } catch (error) {
           if (error instanceof UploadChangedError) return uploadFailed();
           throw error;
@@ -640,6 +641,20 @@ export class PhotosService {
       uploadBytes.inc(verified.bytes);
     }
     return result;
+  }
+
+  /** An open upload of this user's that is a HEIC/HEIF, judged before any row is locked. */
+  private async judgeHeifAhead(
+    uploadId: string,
+    userId: string,
+    projectId: string,
+    submittedBy: string | null,
+  ) {
+    const blob = await this.blobs.getById(this.database, uploadId);
+    const theirs =
+      blob?.userId === userId && blob.projectId === projectId && (blob.submittedBy ?? null) === submittedBy;
+    if (!theirs || blob.status !== BlobStatus.awaitingUpload) return undefined;
+    return judgeHeifAhead(this.storage, blob.storagePath);
   }
 
   /** A ranged read of an upload, or null when it is not there. */

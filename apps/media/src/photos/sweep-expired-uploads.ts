@@ -1,7 +1,20 @@
-import { LOGGER, type Logger, loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
+import { photoRejected, SYSTEM } from '@memoreel/contracts';
+import { photoMessages } from '@memoreel/domain';
+import {
+  buildEvent,
+  LOGGER,
+  type Logger,
+  loadConfig,
+  recordEvent,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+} from '@memoreel/platform';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import { PhotosService } from './photos.service.js';
+import { MediaDatabase } from '../database/media-database.js';
+import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
+import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { uploadKey } from './photos.service.js';
 
 const settings = z.object({
   /** How often abandoned uploads are looked for (ms); every instance sweeps, rows are locked one by one. */
@@ -12,7 +25,16 @@ const settings = z.object({
     .default(5 * 60_000),
 });
 
-/** Runs the sweep of abandoned uploads on a timer while the service runs. */
+/** Batches one sweep takes at most, so a backlog is worked off without one run holding on for long. */
+const MAX_BATCHES = 10;
+
+/**
+ * Once every PUT URL of an upload has expired (its reservation ended), whatever became of it, its
+ * staging key is deleted: a late or second PUT lands there (S3 cannot refuse a presigned URL) and
+ * nothing reads it. An upload never completed is refused too (its quota released); the row of one
+ * whose project or photo was deleted goes. Runs on a timer, so no staging object outlives its
+ * reservation by more than a sweep interval.
+ */
 @Injectable()
 export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
@@ -20,7 +42,9 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
   private readonly intervalMs: number;
 
   constructor(
-    private readonly photos: PhotosService,
+    private readonly database: MediaDatabase,
+    private readonly blobs: BlobsRepository,
+    private readonly photoStorage: PhotoStorage,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -29,7 +53,7 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit() {
     this.timer = setInterval(() => {
-      this.running = this.photos.sweepExpiredUploads().then(
+      this.running = this.sweep().then(
         (swept) => swept > 0 && this.logger.info({ swept }, 'abandoned uploads removed'),
         (err: unknown) => this.logger.warn({ err }, 'sweeping abandoned uploads failed'),
       );
@@ -40,5 +64,40 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy() {
     clearInterval(this.timer);
     await this.running;
+  }
+
+  /** Sweeps the uploads due by `now`; resolves with how many. */
+  async sweep(now = new Date(), batch = 100): Promise<number> {
+    let swept = 0;
+    for (let round = 0; round < MAX_BATCHES; round++) {
+      const due = await this.blobs.stagingToSweep(this.database, now, batch);
+      for (const { id } of due) if (await this.sweepOne(id, now)) swept += 1;
+      if (due.length < batch) break;
+    }
+    return swept;
+  }
+
+  private sweepOne(id: string, now: Date): Promise<boolean> {
+    const storage = this.photoStorage.storage;
+    return this.database.$transaction(async (tx) => {
+      const blob = await this.blobs.lockById(tx, id);
+      if (!blob || blob.stagingSweptAt || blob.uploadExpiresAt.getTime() >= now.getTime()) return false;
+      await storage.deletePrefix(PHOTOS_BUCKET, uploadKey(blob.projectId, blob.id, ''));
+      if (blob.status === BlobStatus.projectDeleted) {
+        // Its key: a staging key, or an old upload's own key, never a stored photo's (deleted with it).
+        if (!blob.storedAt) await storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        await this.blobs.delete(tx, blob.id);
+        return true;
+      }
+      await this.blobs.markStagingSwept(tx, blob.id, now);
+      if (blob.status === BlobStatus.awaitingUpload) {
+        await storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        const reason = photoMessages.uploadFailedFor(blob.originalName);
+        await this.blobs.markRejected(tx, blob.id, reason);
+        const { projectId, userId } = blob;
+        await recordEvent(tx, 'media', buildEvent(photoRejected, SYSTEM, { id, projectId, userId, reason }));
+      }
+      return true;
+    });
   }
 }

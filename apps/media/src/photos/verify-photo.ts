@@ -1,8 +1,8 @@
-/// <reference path="../types/heic-convert.d.ts" />
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@memoreel/domain';
+import { MAX_HEIC_PIXELS, MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS } from '@memoreel/domain';
 import { fileTypeFromBuffer } from 'file-type';
-import convertHeic from 'heic-convert';
 import sharp, { type Metadata } from 'sharp';
+import { type HeicDecodeResult, HeicDecoder } from './heic-decoder.js';
+import { heifImageSizes } from './heif-images.js';
 import { END_OF_IMAGE, imageEndsWhole, jpegScanStart } from './image-ends-whole.js';
 
 /** The stored types: what browsers show (HEIC and HEIF are converted to JPEG first). */
@@ -12,9 +12,16 @@ const ACCEPTED = new Map([
   ['image/gif', 'gif'],
   ['image/webp', 'webp'],
 ]);
-const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
+export const HEIF = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
-export type Refusal = 'tooLarge' | 'notAnImage' | 'damaged' | 'tooManyPixels';
+export type Refusal = 'tooLarge' | 'notAnImage' | 'damaged' | 'tooManyPixels' | 'tooDemanding';
+
+/** Turns a HEIC/HEIF into a JPEG. */
+export type HeifToJpeg = (heif: Buffer) => Promise<HeicDecodeResult>;
+
+/** This instance's decoder: one decode at a time, in a child process. */
+const heicDecoder = new HeicDecoder();
+export const decodeHeicInChild: HeifToJpeg = (heif) => heicDecoder.decode(heif);
 
 /** How much of an upload is read first: a phone JPEG's segments before its scan fit (EXIF, ICC, MPF). */
 export const HEAD_BYTES = 256 * 1024;
@@ -54,9 +61,13 @@ export type Verdict =
  * its head is judged from its head and its last TAIL_BYTES (the end-of-image marker after its first
  * scan): about 320 KB of a 5 MB photo. Anything else, or a JPEG whose end is not there (data after
  * the image, such as a phone's motion-photo video), is read whole. Only a HEIC/HEIF is decoded here,
- * to become the JPEG that is stored.
+ * to become the JPEG that is stored: by `toJpeg` (a child process with memory and time limits), and
+ * only once every image it declares is within MAX_HEIC_PIXELS.
  */
-export async function verifyPhoto(upload: UploadReader): Promise<Verdict> {
+export async function verifyPhoto(
+  upload: UploadReader,
+  toJpeg: HeifToJpeg = decodeHeicInChild,
+): Promise<Verdict> {
   if (upload.size > MAX_PHOTO_BYTES) return { ok: false, refusal: 'tooLarge' };
   const type = await fileTypeFromBuffer(upload.head);
   if (!type || (!ACCEPTED.has(type.mime) && !HEIF.has(type.mime)))
@@ -77,14 +88,17 @@ export async function verifyPhoto(upload: UploadReader): Promise<Verdict> {
     if (!imageEndsWhole(whole, type.mime)) return { ok: false, refusal: 'damaged' };
     return accepted(whole, type.mime, false, header.metadata);
   }
+  // The decoder may pick any of the file's images, not only the primary the header above describes.
+  const images = heifImageSizes(whole);
+  if (!images?.length) return { ok: false, refusal: 'damaged' };
+  if (images.some(({ width, height }) => width * height > MAX_HEIC_PIXELS))
+    return { ok: false, refusal: 'tooManyPixels' };
   // sharp's prebuilt libvips has no HEVC decoder; libheif (in heic-convert) applies the
   // container's rotation and mirroring while decoding, so the JPEG is upright.
-  let jpeg: Buffer;
-  try {
-    jpeg = Buffer.from(await convertHeic({ buffer: whole, format: 'JPEG', quality: 0.92 }));
-  } catch {
-    return { ok: false, refusal: 'damaged' };
-  }
+  const conversion = await toJpeg(whole);
+  if (!conversion.ok)
+    return { ok: false, refusal: conversion.problem === 'overLimits' ? 'tooDemanding' : 'damaged' };
+  const jpeg = conversion.jpeg;
   const decoded = await headerOf(jpeg);
   if (!decoded.ok) return decoded;
   return accepted(jpeg, 'image/jpeg', true, decoded.metadata);

@@ -204,6 +204,39 @@ describe('localStorageRouter', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     expect(response.headers.get('vary')).toContain('Origin');
   });
+
+  it('holds a PUT URL with an exact size to it: a longer, shorter or unmeasured body is refused', async () => {
+    const url = await storage.presignPut('photos', 'p1/uploads/exact.jpg', {
+      expiresInSeconds: 300,
+      contentType: 'image/jpeg',
+      maxBytes: 100,
+      size: 5,
+    });
+    expect((await fetch(url, { method: 'PUT', body: 'abcdef' })).status).toBe(413);
+    expect((await fetch(url, { method: 'PUT', body: 'abcd' })).status).toBe(400);
+    expect((await send(url, 'PUT', {}, ['abc', 'de'])).status).toBe(400);
+    expect(await storage.stat('photos', 'p1/uploads/exact.jpg')).toBeNull();
+
+    expect((await fetch(url, { method: 'PUT', body: 'abcde' })).status).toBe(200);
+    expect((await storage.stat('photos', 'p1/uploads/exact.jpg'))?.size).toBe(5);
+  });
+
+  it('refuses every PUT URL of a key once its upload is closed, until the record expires', async () => {
+    const url = await putUrl('p1/uploads/closed.jpg');
+    await storage.closePutUrls('photos', 'p1/uploads/closed.jpg', new Date(Date.now() + 60_000));
+
+    const response = await fetch(url, { method: 'PUT', body: 'abc' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: 'closed' });
+    expect(await storage.stat('photos', 'p1/uploads/closed.jpg')).toBeNull();
+
+    // Kept by a sweep while a URL could still use it; forgotten by one after.
+    await storage.deletePrefix('photos', 'p1/uploads/');
+    expect(await storage.putUrlsClosed('photos', 'p1/uploads/closed.jpg')).toBe(true);
+    await storage.closePutUrls('photos', 'p1/uploads/closed.jpg', new Date(Date.now() - 1));
+    await storage.deletePrefix('photos', 'p1/uploads/');
+    expect(await storage.putUrlsClosed('photos', 'p1/uploads/closed.jpg')).toBe(false);
+  });
 });
 
 function withParam(url: URL, name: string, value: string): URL {

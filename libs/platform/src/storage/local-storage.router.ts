@@ -15,9 +15,12 @@ type ObjectRequest = Request<{ bucket: string; key: string[] }>;
  * Serves the local adapter's signed URLs; the gateway mounts it at `/storage` (before any body parser,
  * so PUT bodies stream straight to disk):
  *   GET|HEAD /storage/:bucket/*key   the object, with Range support (video seeking)
- *   PUT      /storage/:bucket/*key   stores the body, refused with 413 once it passes the signed size
+ *   PUT      /storage/:bucket/*key   stores the body, refused with 413 once it passes the signed size,
+ *                                    400 when the URL grants an exact size and the body has another,
+ *                                    403 once the key's upload was closed (closePutUrls)
  *   OPTIONS  /storage/:bucket/*key   CORS preflight
- * Refusals are JSON `{ error }`: 400 for a bad key, 403 for a bad/expired/misused signature, 413 too large.
+ * Refusals are JSON `{ error }`: 400 for a bad key or size, 403 for a bad/expired/misused signature or a
+ * closed upload, 413 too large.
  */
 export function localStorageRouter(storage: LocalStorage, options: LocalStorageRouterOptions = {}): Router {
   const router = Router();
@@ -52,8 +55,16 @@ async function serveObject(storage: LocalStorage, req: ObjectRequest, res: Respo
 async function storeObject(storage: LocalStorage, req: ObjectRequest, res: Response): Promise<void> {
   const grant = authorize(storage, req, res);
   if (grant?.method !== 'PUT') return;
+  if (await storage.putUrlsClosed(grant.bucket, grant.key)) {
+    // Its upload completed or ended: a second body would be stored where nothing reads it.
+    res.set('Connection', 'close').status(403).json({ error: 'closed' });
+    return;
+  }
   try {
-    const body = Readable.from(limitBytes(req, grant.maxBytes));
+    // With an exact size the declared Content-Length equals it, and Node ends the body there.
+    const body = Readable.from(
+      limitBytes(req, Math.min(grant.maxBytes, grant.size ?? Number.POSITIVE_INFINITY)),
+    );
     await storage.put(grant.bucket, grant.key, body, { contentType: grant.contentType });
   } catch (error) {
     if (!(error instanceof PayloadTooLargeError)) throw error;
@@ -85,6 +96,8 @@ function authorize(storage: LocalStorage, req: ObjectRequest, res: Response): St
   });
   if (verdict.ok) return verdict.grant;
   if (verdict.reason === 'too large') refuseTooLarge(res);
+  else if (verdict.reason === 'wrong size')
+    res.set('Connection', 'close').status(400).json({ error: 'wrong size' });
   else res.status(403).json({ error: verdict.reason });
   return undefined;
 }

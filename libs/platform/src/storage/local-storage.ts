@@ -19,6 +19,7 @@ import {
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { ClosedPutUrls } from './closed-put-urls.js';
 import {
   type StorageUrlGrant,
   type StorageUrlRequest,
@@ -66,6 +67,7 @@ const metaSchema = z.object({ contentType: z.string() });
  *   <bucket>/<key>         the object's bytes
  *   .meta/<bucket>/<key>   its sidecar `{ "contentType": … }`: a parallel tree, so no key can collide with it
  *   .tmp/<uuid>            writes in progress, renamed into place when complete (same file system: atomic)
+ *   .closed/<bucket>/<key> keys whose PUT URLs are closed, until when (closed-put-urls.ts)
  *
  * Bucket names cannot start with a dot, so `.meta` and `.tmp` never clash with a bucket. Unlike S3, a key
  * cannot be both an object and a folder of other keys (`a` and `a/b`); the product's key scheme never is.
@@ -74,12 +76,14 @@ export class LocalStorage implements Storage {
   private readonly root: string;
   private readonly baseUrl: string;
   private readonly ensured = new Set<string>();
+  private readonly closed: ClosedPutUrls;
 
   constructor(private readonly options: LocalStorageOptions) {
     if (options.signingSecret.length < MIN_SECRET_LENGTH) {
       throw new Error(`LocalStorage signingSecret must be at least ${MIN_SECRET_LENGTH} characters`);
     }
     this.root = resolve(options.rootDir);
+    this.closed = new ClosedPutUrls(this.root);
     this.baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
   }
 
@@ -198,6 +202,7 @@ export class LocalStorage implements Storage {
       await this.delete(bucket, key);
       deleted++;
     }
+    await this.closed.forgetExpired(bucket, prefix);
     return deleted;
   }
 
@@ -224,7 +229,7 @@ export class LocalStorage implements Storage {
   }
 
   async presignPut(bucket: string, key: string, options: PresignPutOptions): Promise<string> {
-    const { expiresInSeconds, contentType, maxBytes } = options;
+    const { expiresInSeconds, contentType, maxBytes, size } = options;
     return this.signedUrl({
       method: 'PUT',
       bucket,
@@ -232,7 +237,19 @@ export class LocalStorage implements Storage {
       expiresAt: expiresAt(expiresInSeconds),
       maxBytes,
       contentType,
+      ...(size === undefined ? {} : { size }),
     });
+  }
+
+  async closePutUrls(bucket: string, key: string, until: Date): Promise<void> {
+    this.filePath(bucket, key);
+    await this.closed.close(bucket, key, until);
+  }
+
+  /** True once `closePutUrls` closed the key: the gateway's `/storage` route refuses its PUTs. */
+  async putUrlsClosed(bucket: string, key: string): Promise<boolean> {
+    this.filePath(bucket, key);
+    return this.closed.isClosed(bucket, key);
   }
 
   async isReady(): Promise<boolean> {

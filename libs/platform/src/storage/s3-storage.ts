@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { type BucketItem, Client, type ClientOptions, CopyConditions } from 'minio';
+import { signPresignedUrlWithHeaders } from './s3-signed-headers.js';
 import {
   assertValidBucket,
   assertValidExpiry,
@@ -243,13 +244,26 @@ export class S3Storage implements Storage {
   /**
    * A plain presigned PUT signs only the host: S3 cannot hold it to `contentType` or `maxBytes`. The
    * object takes the type the browser sends; the media service checks size and magic bytes afterwards.
-   * `presignPost` is the variant S3 itself holds to a size limit.
+   * With `size`, the URL signs `Content-Length` too, so S3 refuses a body of any other length (a
+   * browser sends the header from the body itself). `presignPost` is the variant S3 holds to a range.
    */
-  async presignPut(bucket: string, key: string, { expiresInSeconds }: PresignPutOptions): Promise<string> {
+  async presignPut(
+    bucket: string,
+    key: string,
+    { expiresInSeconds, size }: PresignPutOptions,
+  ): Promise<string> {
     assertValidBucket(bucket);
     assertValidKey(key);
     assertValidExpiry(expiresInSeconds);
-    return this.presigner.presignedPutObject(bucket, key, expiresInSeconds);
+    const url = await this.presigner.presignedPutObject(bucket, key, expiresInSeconds);
+    if (size === undefined) return url;
+    return signPresignedUrlWithHeaders(url, { 'content-length': String(size) }, this.options);
+  }
+
+  /** S3 has no way to revoke a presigned URL: the caller deletes what lands after `until` instead. */
+  async closePutUrls(bucket: string, key: string, _until: Date): Promise<void> {
+    assertValidBucket(bucket);
+    assertValidKey(key);
   }
 
   /** A POST policy: S3 refuses bodies over `maxBytes` or of another content type (s3rver does not check). */

@@ -36,6 +36,31 @@ describe('signed storage URLs', () => {
     expect(verifyStorageUrl(requestFor(GET), SECRET, NOW)).toEqual({ ok: true, grant: GET });
   });
 
+  it('carries an exact upload size under the signature, and holds the body to it', () => {
+    const sized: StorageUrlGrant = { ...PUT, size: 40 };
+    expect(verifyStorageUrl(requestFor(sized, { contentLength: 40 }), SECRET, NOW)).toEqual({
+      ok: true,
+      grant: sized,
+    });
+    expect(verifyStorageUrl(tampered(sized, 'size', '90'), SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
+    const withoutSize = requestFor(sized, { contentLength: 90 });
+    withoutSize.query.delete('size');
+    expect(verifyStorageUrl(withoutSize, SECRET, NOW)).toEqual({ ok: false, reason: 'bad signature' });
+    expect(verifyStorageUrl(requestFor(sized, { contentLength: 41 }), SECRET, NOW)).toEqual({
+      ok: false,
+      reason: 'too large',
+    });
+    for (const contentLength of [39, undefined]) {
+      expect(verifyStorageUrl(requestFor(sized, { contentLength }), SECRET, NOW)).toEqual({
+        ok: false,
+        reason: 'wrong size',
+      });
+    }
+  });
+
   it('carries a download name under the signature', () => {
     const named: StorageUrlGrant = { ...GET, downloadName: 'Mémé.mp4' };
     expect(verifyStorageUrl(requestFor(named), SECRET, NOW)).toEqual({ ok: true, grant: named });

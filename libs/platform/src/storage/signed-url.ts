@@ -23,13 +23,22 @@ export interface PutGrant extends GrantBase {
   method: 'PUT';
   /** Largest body accepted, in bytes. */
   maxBytes: number;
+  /** When set, the body must be exactly this many bytes (the size its upload declared). */
+  size?: number;
   /** The object is stored with this type whatever the request's `Content-Type` says. */
   contentType: string;
 }
 
 export type StorageUrlGrant = GetGrant | PutGrant;
 
-export type StorageUrlRejection = 'malformed' | 'bad signature' | 'wrong method' | 'expired' | 'too large';
+export type StorageUrlRejection =
+  | 'malformed'
+  | 'bad signature'
+  | 'wrong method'
+  | 'expired'
+  | 'too large'
+  /** A body of another length than the exact size the URL grants (or of no declared length). */
+  | 'wrong size';
 
 export type StorageUrlVerdict =
   | { ok: true; grant: StorageUrlGrant }
@@ -49,6 +58,7 @@ export function signStorageUrl(grant: StorageUrlGrant, secret: string): URLSearc
   const query = new URLSearchParams({ method: grant.method, expires: String(grant.expiresAt) });
   if (grant.method === 'PUT') {
     query.set('max', String(grant.maxBytes));
+    if (grant.size !== undefined) query.set('size', String(grant.size));
     query.set('type', grant.contentType);
   } else if (grant.downloadName !== undefined) {
     query.set('name', grant.downloadName);
@@ -71,8 +81,14 @@ export function verifyStorageUrl(
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method !== grant.method) return { ok: false, reason: 'wrong method' };
   if (now > grant.expiresAt * 1000) return { ok: false, reason: 'expired' };
-  if (grant.method === 'PUT' && (request.contentLength ?? 0) > grant.maxBytes) {
+  if (
+    grant.method === 'PUT' &&
+    (request.contentLength ?? 0) > Math.min(grant.maxBytes, grant.size ?? Infinity)
+  ) {
     return { ok: false, reason: 'too large' };
+  }
+  if (grant.method === 'PUT' && grant.size !== undefined && request.contentLength !== grant.size) {
+    return { ok: false, reason: 'wrong size' };
   }
   return { ok: true, grant };
 }
@@ -88,8 +104,18 @@ function readGrant({ bucket, key, query }: StorageUrlRequest): StorageUrlGrant |
     case 'PUT': {
       const maxBytes = wholeNumber(query.get('max'));
       const contentType = query.get('type');
+      const size = query.has('size') ? wholeNumber(query.get('size')) : undefined;
       if (maxBytes === undefined || contentType === null) return undefined;
-      return { method: 'PUT', bucket, key, expiresAt, maxBytes, contentType };
+      if (query.has('size') && size === undefined) return undefined;
+      return {
+        method: 'PUT',
+        bucket,
+        key,
+        expiresAt,
+        maxBytes,
+        contentType,
+        ...(size === undefined ? {} : { size }),
+      };
     }
     default:
       return undefined;
@@ -111,6 +137,8 @@ function signature(grant: StorageUrlGrant, secret: string): string {
     grant.method === 'PUT' ? grant.maxBytes : null,
     grant.method === 'PUT' ? grant.contentType : null,
     grant.method === 'GET' ? (grant.downloadName ?? null) : null,
+    // Only in grants that carry it, so URLs signed without an exact size keep their signature.
+    ...(grant.method === 'PUT' && grant.size !== undefined ? [grant.size] : []),
   ]);
   return createHmac('sha256', secret).update(canonical).digest('base64url');
 }

@@ -63,6 +63,11 @@ export interface PresignPutOptions {
    * so the media service checks `stat().size` (and the magic bytes) after every upload.
    */
   maxBytes: number;
+  /**
+   * The exact size of the body, when the uploader declared it: the local adapter refuses any other
+   * length; the S3 adapter signs it as the PUT's Content-Length, so S3 refuses any other.
+   */
+  size?: number;
 }
 
 export interface Storage {
@@ -98,6 +103,12 @@ export interface Storage {
   presignGet(bucket: string, key: string, options: PresignGetOptions): Promise<string>;
   /** A URL a browser can PUT the object's bytes to until it expires. */
   presignPut(bucket: string, key: string, options: PresignPutOptions): Promise<string>;
+  /**
+   * Ends the key's upload: its PUT URLs (valid until `until` at the latest) write nothing more. The
+   * local adapter refuses them; S3 cannot revoke a presigned URL, so there a late PUT still lands
+   * and the caller must delete the key once `until` has passed.
+   */
+  closePutUrls(bucket: string, key: string, until: Date): Promise<void>;
   /** True when the backend answers and every bucket passed to `ensureBuckets` exists (/health/ready). */
   isReady(): Promise<boolean>;
 }
