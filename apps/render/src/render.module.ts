@@ -6,10 +6,14 @@ import { MusicService } from './music/music.service.js';
 import { MusicStorage } from './music/music-storage.js';
 import { MusicTracksRepository } from './music/music-tracks.repository.js';
 import { MusicUrlsHandlers } from './music/music-urls.handlers.js';
+import { PlayableTracks } from './music/playable-tracks.js';
 import { SeedShippedMusicOnStart } from './music/seed-shipped-music-on-start.js';
 import { DeleteRendersWhenProjectDeleted } from './renders/delete-renders-when-project-deleted.js';
+import { FailRendersWhenJobsDeadLettered } from './renders/fail-renders-when-jobs-dead-lettered.js';
 import { RecordWorkerReports } from './renders/record-worker-reports.js';
+import { RenderInputs } from './renders/render-inputs.js';
 import { RenderStorage } from './renders/render-storage.js';
+import { RenderWatchdog } from './renders/render-watchdog.js';
 import { RendersHandlers } from './renders/renders.handlers.js';
 import { RendersRepository } from './renders/renders.repository.js';
 import { RendersService } from './renders/renders.service.js';
@@ -25,6 +29,7 @@ export class RenderModule {
         MusicUrlsHandlers,
         RendersHandlers,
         RecordWorkerReports,
+        FailRendersWhenJobsDeadLettered,
         DeleteRendersWhenProjectDeleted,
         AdminOverviewHandler,
       ],
@@ -33,10 +38,13 @@ export class RenderModule {
         MusicStorage,
         MusicTracksRepository,
         MusicService,
+        PlayableTracks,
         SeedShippedMusicOnStart,
         RenderStorage,
         RendersRepository,
+        RenderInputs,
         RendersService,
+        RenderWatchdog,
       ],
     };
   }

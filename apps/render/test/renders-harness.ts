@@ -131,6 +131,8 @@ export async function startRenders(
     chunkFrames?: number;
     /** `nats`: the shared JetStream broker (a namespace of its own) instead of the in-process bus. */
     bus?: 'nats';
+    /** More settings of the render service (e.g. `RENDER_STALL_SECONDS`). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<RendersHarness> {
   const dir = options.storageDir ?? mkdtempSync(join(tmpdir(), 'renders-test-'));
@@ -141,6 +143,7 @@ export async function startRenders(
     PUBLIC_URL: options.publicUrl ?? 'http://127.0.0.1:1',
     MUSIC_SEED_ON_START: 'false',
     ...(options.chunkFrames ? { RENDER_CHUNK_FRAMES: String(options.chunkFrames) } : {}),
+    ...options.env,
   };
   const fake = new FakeProjects();
   const harness = await startServiceHarness(platform, renderService, {

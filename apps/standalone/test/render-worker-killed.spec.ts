@@ -54,9 +54,21 @@ class WorkerProcess {
 
   /** The jobs it took: `{subject, delivery}` of each "render job" line. */
   jobs(): { subject: string; delivery: number }[] {
-    return this.lines
-      .filter((line) => line.msg === 'render job')
-      .map((line) => ({ subject: line.subject as string, delivery: line.delivery as number }));
+    return this.jobLines().map((line) => ({
+      subject: line.subject as string,
+      delivery: line.delivery as number,
+    }));
+  }
+
+  /** When (ms since epoch, pino's `time`) it took delivery `delivery` of a job of `subject`. */
+  tookAt(subject: string, delivery: number): number | undefined {
+    const line = this.jobLines().find((each) => each.subject === subject && each.delivery === delivery);
+    if (!line) return undefined;
+    return typeof line.time === 'number' ? line.time : Date.parse(String(line.time));
+  }
+
+  private jobLines(): Record<string, unknown>[] {
+    return this.lines.filter((line) => line.msg === 'render job');
   }
 
   /** Whether its Chromium runs (a descendant process named chromium). */
@@ -107,8 +119,9 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 // Real NATS JetStream, real worker processes with real Chromium: the worker rendering a chunk is
-// killed outright; the broker gives the chunk to another worker once its ack wait (60 s) has passed
-// without a heartbeat, and the render completes, stitched once.
+// killed outright; the broker gives the chunk to another worker once its ack wait (the job
+// contract's 20 s, beaten every 5 s by a live worker) has passed without a heartbeat, and the
+// render completes, stitched once.
 describe('a render worker killed mid-chunk', { timeout: 360_000 }, () => {
   let h: RendersHarness;
   let dir: string;
@@ -164,12 +177,17 @@ describe('a render worker killed mid-chunk', { timeout: 360_000 }, () => {
     await until('the first worker’s Chromium', () => first.rendering(), 120_000);
     expect(first.jobs()).toEqual([{ subject: renderChunk.subject, delivery: 1 }]);
     await first.kill();
+    const killedAt = Date.now();
     expect(await h.db.renderChunk.count({ where: { renderId, doneAt: { not: null } } })).toBe(0);
 
     const second = startWorker();
     await until('the render to end', async () => ['completed', 'failed'].includes(await status()), 300_000);
     const done = await h.request(getRenderProgress, owner, { renderId });
     expect(done).toMatchObject({ status: 'completed', error: null, progress: 1 });
+    // Issue 32: the killed worker's chunk goes to another within its ack wait (20 s), not 60 s.
+    const retakenAfterMs = (second.tookAt(renderChunk.subject, 2) ?? Number.POSITIVE_INFINITY) - killedAt;
+    console.log(`killed worker's chunk taken again after ${retakenAfterMs} ms`);
+    expect(retakenAfterMs).toBeLessThan(25_000);
 
     // The second worker rendered all three chunks, the killed one on its second delivery, and stitched once.
     const jobs = second.jobs();

@@ -42,7 +42,7 @@ export class RenderChunkJob {
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
     const { renderId, chunkIndex, hash, frameRange } = job.data;
-    await this.reports.tryOrFail(renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+    await this.reports.tryOrFail(renderChunk, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const key = renderChunkKey(hash);
       if (await this.reports.storage.stat(RENDERS_BUCKET, key)) {
         await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
@@ -59,9 +59,7 @@ export class RenderChunkJob {
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-chunk-'));
       try {
         const output = join(dir, `${hash}.mp4`);
-        const { renderMs } = await this.reports.whileWorking(delivery, () =>
-          this.rendering.renderChunk({ props, frameRange }, output, {}),
-        );
+        const { renderMs } = await this.rendering.renderChunk({ props, frameRange }, output, {});
         const bytes = await readFile(output);
         await this.reports.storage.put(RENDERS_BUCKET, key, bytes, {
           contentType: 'video/mp4',

@@ -40,7 +40,7 @@ export class StitchVideoJob {
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
     const { renderId, outputKey } = job.data;
-    await this.reports.tryOrFail(renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+    await this.reports.tryOrFail(stitchVideo, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const props = MemoreelVideoPropsSchema.parse(job.data.props);
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
       try {
@@ -55,7 +55,7 @@ export class StitchVideoJob {
         }
         const music = musicPlacements(props).map((placement) => ({ placement, source: placement.url }));
         const output = join(dir, 'video.mp4');
-        await this.reports.whileWorking(delivery, () => this.rendering.stitch(chunks, music, output));
+        await this.rendering.stitch(chunks, music, output);
         const bytes = await readFile(output);
         await this.reports.storage.put(RENDERS_BUCKET, outputKey, bytes, {
           contentType: 'video/mp4',

@@ -2,6 +2,7 @@ import {
   ErrorCodes,
   type EventContract,
   getChunkPhotos,
+  type JobContract,
   RENDERS_BUCKET,
   renderFailed,
   renderMessages,
@@ -28,8 +29,8 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { RendererUnavailableError } from './rendering.js';
 
-/** The ack wait is 60 s on NATS: say "still working" four times within it. */
-const HEARTBEAT_MS = 15_000;
+/** For a job whose contract declares no delivery timing: four beats within the bus's default 60 s ack wait. */
+const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /**
  * What the worker's jobs share: the renders bucket and its reports to the render service. The worker
@@ -75,15 +76,19 @@ export class WorkerReports implements OnModuleInit {
   }
 
   /**
-   * Runs a job; its last failed delivery (or one no retry can mend: no Chromium) fails the render
-   * with the reason instead of leaving it waiting.
+   * Runs a job, saying it is still working every `job.delivery.heartbeatMs` from start to end (so
+   * the broker never hands a live worker's job to another, and a killed one's within its ack wait);
+   * its last failed delivery (or one no retry can mend: no Chromium) fails the render with the
+   * reason instead of leaving it waiting.
    */
   async tryOrFail(
+    job: JobContract,
     renderId: string,
     delivery: EventDeliveryContext,
     maxDeliveries: number,
     work: () => Promise<void>,
   ): Promise<void> {
+    const beat = setInterval(() => delivery.working(), job.delivery?.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
     try {
       this.logger.info(
         { renderId, subject: delivery.subject, delivery: delivery.deliveryCount },
@@ -102,14 +107,6 @@ export class WorkerReports implements OnModuleInit {
         renderId,
         error: hopeless ? `${renderMessages.noChromium}: ${reason}` : reason,
       });
-    }
-  }
-
-  /** Keeps the job's delivery alive while `work` runs (JetStream in-progress acks). */
-  async whileWorking<T>(delivery: EventDeliveryContext, work: () => Promise<T>): Promise<T> {
-    const beat = setInterval(() => delivery.working(), HEARTBEAT_MS);
-    try {
-      return await work();
     } finally {
       clearInterval(beat);
     }

@@ -3,17 +3,18 @@ import { projectMessages } from '@memoreel/domain';
 import { ForbiddenError } from '@memoreel/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RenderDatabase } from '../database/render-database.js';
 import { MUSIC_BUCKET, MusicStorage } from './music-storage.js';
+import { PlayableTracks } from './playable-tracks.js';
 
 /**
  * Playable URLs of the tracks on a shared video's timeline. Sharing alone may ask (the claim
- * policy), as the system; a track withdrawn from the library still plays in the videos that used it.
+ * policy), as the system; only tracks a video may play are signed (public ones, or the video
+ * owner's own when sharing names the owner), never a file the client named.
  */
 @Controller()
 export class MusicUrlsHandlers {
   constructor(
-    private readonly database: RenderDatabase,
+    private readonly playable: PlayableTracks,
     private readonly music: MusicStorage,
   ) {}
 
@@ -22,14 +23,10 @@ export class MusicUrlsHandlers {
     @Payload() { actor, data }: RequestEnvelopeOf<typeof getMusicUrls>,
   ): Promise<ReplyOf<typeof getMusicUrls>> {
     if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
-    if (data.ids.length === 0) return { tracks: [] };
-    const rows = await this.database.musicTrack.findMany({
-      where: { id: { in: data.ids } },
-      select: { id: true, storagePath: true },
-    });
+    const found = await this.playable.byId(data.ids, data.ownerId ?? null);
     const tracks = await Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
+      [...found].map(async ([id, row]) => ({
+        id,
         url: await this.music.storage.presignGet(MUSIC_BUCKET, row.storagePath, {
           expiresInSeconds: MUSIC_URL_SECONDS,
         }),

@@ -6,6 +6,9 @@ type Db = RenderDatabase | RenderTransaction;
 
 export type RenderRow = Prisma.RenderedVideoGetPayload<{ include: { chunks: true } }>;
 
+/** Statuses of a render that has not ended. */
+export const RUNNING = ['pending', 'queued', 'preparing', 'rendering', 'encoding'] as const;
+
 /** rendered_videos and their render_chunks. */
 @Injectable()
 export class RendersRepository {
@@ -30,10 +33,22 @@ export class RendersRepository {
     });
   }
 
-  /** The newest render of this version that is done or still going (failed ones are retried). */
-  latestOfVersion(db: Db, projectId: string, projectVersion: string): Promise<RenderRow | null> {
+  /**
+   * The newest render of this version that is done or still moving (failed ones are retried, and so
+   * is one silent since `stalledBefore`, which the watchdog is about to fail).
+   */
+  latestOfVersion(
+    db: Db,
+    projectId: string,
+    projectVersion: string,
+    stalledBefore: Date,
+  ): Promise<RenderRow | null> {
     return db.renderedVideo.findFirst({
-      where: { projectId, projectVersion, status: { not: 'failed' } },
+      where: {
+        projectId,
+        projectVersion,
+        OR: [{ status: 'completed' }, { status: { not: 'failed' }, progressedAt: { gte: stalledBefore } }],
+      },
       orderBy: { createdAt: 'desc' },
       include: { chunks: { orderBy: { chunkIndex: 'asc' } } },
     });
@@ -48,13 +63,53 @@ export class RendersRepository {
     return count > 0;
   }
 
-  /** Moves a render from `from` to `to`; false when it was not in `from` (any more). */
-  async moveStatus(db: Db, id: string, from: string, to: string): Promise<boolean> {
+  /** Moves a render from one of `from` to `to`; false when it was in none of them (any more). */
+  async moveStatus(
+    db: Db,
+    id: string,
+    from: string | string[],
+    to: string,
+    data: Prisma.RenderedVideoUncheckedUpdateInput = {},
+    options: { silentSince?: Date } = {},
+  ): Promise<boolean> {
     const { count } = await db.renderedVideo.updateMany({
-      where: { id, status: from },
-      data: { status: to },
+      where: {
+        id,
+        status: { in: typeof from === 'string' ? [from] : from },
+        ...(options.silentSince ? { progressedAt: { lt: options.silentSince } } : {}),
+      },
+      data: { ...data, status: to, progressedAt: new Date() },
     });
     return count > 0;
+  }
+
+  /** Notes that a render still moves (a worker took one of its chunks). */
+  async touch(db: Db, id: string): Promise<void> {
+    await db.renderedVideo.updateMany({
+      where: { id, status: { in: [...RUNNING] } },
+      data: { progressedAt: new Date() },
+    });
+  }
+
+  /** Renders still running that have not moved since `before` (the watchdog's). */
+  silentSince(db: Db, before: Date): Promise<{ id: string }[]> {
+    return db.renderedVideo.findMany({
+      where: { status: { in: [...RUNNING] }, progressedAt: { lt: before } },
+      select: { id: true },
+    });
+  }
+
+  /**
+   * Holds the chunk files of `hashes` against a clean-up until the transaction ends: shared by the
+   * renders being started, exclusive for the clean-up deciding whether to delete them.
+   */
+  async lockChunkFiles(tx: RenderTransaction, hashes: string[], mode: 'shared' | 'exclusive') {
+    const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+    // Sorted (unnest keeps the order), so a start and a clean-up never wait on each other in a cycle.
+    await tx.$executeRawUnsafe(
+      `SELECT ${lock}(hashtextextended(h, 0)) FROM unnest($1::text[]) AS h`,
+      [...new Set(hashes)].sort(),
+    );
   }
 
   /** Which of `hashes` a render still names. */
@@ -77,7 +132,7 @@ export class RendersRepository {
   }
 
   update(db: Db, id: string, data: Prisma.RenderedVideoUncheckedUpdateInput) {
-    return db.renderedVideo.updateMany({ where: { id }, data });
+    return db.renderedVideo.updateMany({ where: { id }, data: { ...data, progressedAt: new Date() } });
   }
 
   deleteMany(db: Db, ids: string[]) {

@@ -19,6 +19,15 @@ export interface EventContract<Data extends z.ZodType = z.ZodType> {
   summary: string;
   data: Data;
 }
+/**
+ * How long a worker may hold a job without a sign of life before the broker gives it to another
+ * (`ackWaitMs`), and how often a worker at it says it is still working (`heartbeatMs`).
+ */
+export interface JobDelivery {
+  ackWaitMs: number;
+  heartbeatMs: number;
+}
+
 /** A unit of work on a work-queue stream: each job goes to one worker. */
 export interface JobContract<Data extends z.ZodType = z.ZodType> {
   kind: 'job';
@@ -26,6 +35,8 @@ export interface JobContract<Data extends z.ZodType = z.ZodType> {
   service: string;
   summary: string;
   data: Data;
+  /** Declared by long jobs; without it the bus's default ack wait (60 s on NATS) applies. */
+  delivery?: JobDelivery;
 }
 /** A best-effort live notification (core NATS fan-out) pushed to browsers by the gateway. */
 export interface LiveContract<Data extends z.ZodType = z.ZodType> {
@@ -59,8 +70,12 @@ export function defineEvent<Data extends z.ZodType>(
 }
 export function defineJob<Data extends z.ZodType>(
   subject: string,
-  spec: { summary: string; data: Data },
+  spec: { summary: string; data: Data; delivery?: JobDelivery },
 ): JobContract<Data> {
+  // Two heartbeats may be late before a live worker's job is taken from it.
+  if (spec.delivery && spec.delivery.heartbeatMs * 3 > spec.delivery.ackWaitMs) {
+    throw new Error(`Job ${subject}: the heartbeat must be at most a third of the ack wait`);
+  }
   return { kind: 'job', subject: checkSubject(subject), service: serviceOf(subject), ...spec };
 }
 export function defineLive<Data extends z.ZodType>(

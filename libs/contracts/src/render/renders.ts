@@ -33,7 +33,15 @@ export const renderMessages = {
   renderNotFound: 'Render not found',
   noChromium: 'The video renderer is not available on this server (Chromium not found)',
   failed: 'Generation failed. Please try again.',
+  /** A render whose job was lost (its workers died on every try) or that made no progress for too long. */
+  interrupted: 'The video stopped being made before it was finished. Please try again.',
 } as const;
+
+/**
+ * Render jobs: a killed worker's job goes to another within 20 s (two missed heartbeats and then
+ * some), while a live worker says it is working every 5 s, four times within the ack wait.
+ */
+export const RENDER_JOB_DELIVERY = { ackWaitMs: 20_000, heartbeatMs: 5_000 } as const;
 export const renderErrorCodes = { upgradeRequired: 'UPGRADE_REQUIRED' } as const;
 
 /** Spec §3 "Render status as read by the client". */
@@ -94,6 +102,7 @@ export const renderChunk = defineJob('render.chunk.render', {
   summary:
     "Renders one chunk of a video (frames from..to) in the worker's Chromium and uploads it as chunks/{hash}.mp4; answered by render-worker.chunk.rendered or render-worker.render.failed.",
   data: ChunkJobSchema,
+  delivery: RENDER_JOB_DELIVERY,
 });
 
 export const stitchVideo = defineJob('render.video.stitch', {
@@ -105,6 +114,7 @@ export const stitchVideo = defineJob('render.video.stitch', {
     props: VideoPropsSchema,
     outputKey: z.string().min(1),
   }),
+  delivery: RENDER_JOB_DELIVERY,
 });
 
 export const chunkStarted = defineEvent('render-worker.chunk.started', {

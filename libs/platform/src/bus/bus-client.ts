@@ -56,6 +56,16 @@ export function buildEvent<C extends EventContract>(
   return envelope(contract, actor, data, randomUUID());
 }
 
+/** Builds a job for the outbox (`recordJob`): `id` is its identity and the broker's dedup key. */
+export function buildJob<C extends JobContract>(
+  contract: C,
+  actor: Actor,
+  data: z.input<C['data']>,
+  id: string,
+): EventEnvelope<z.output<C['data']>> {
+  return envelope(contract, actor, data, id);
+}
+
 function envelope<C extends EventContract | JobContract>(
   contract: C,
   actor: Actor,

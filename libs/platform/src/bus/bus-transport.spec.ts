@@ -146,7 +146,7 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
     expect(log.requests).toHaveLength(handled);
   });
 
-  it('refuses FORBIDDEN_SENDER a user actor from a service that may not forward it, without running the handler', async () => {
+  it("refuses FORBIDDEN_SENDER a request outside its sender's grant, without running the handler", async () => {
     const handled = log.requests.length;
 
     const failure = new BusClient(bus, { sender: 'media' }).request(recordProbe, actor, {
@@ -156,12 +156,12 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
 
     await expect(failure).rejects.toMatchObject({
       code: ErrorCodes.forbiddenSender,
-      message: 'media may not send projects.probe.record on behalf of a user',
+      message: 'media may not send projects.probe.record',
     });
     expect(log.requests).toHaveLength(handled);
   });
 
-  it('refuses the system actor from the gateway and from a stranger, and takes it from a service', async () => {
+  it('refuses the system actor from the gateway, a stranger, and a service whose grant lacks the subject', async () => {
     const handled = log.requests.length;
     const data = { id: randomUUID(), note: 'as the system' };
 
@@ -171,11 +171,14 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
     await expect(
       new BusClient(bus, { sender: 'intruder' }).request(recordProbe, SYSTEM, data),
     ).rejects.toMatchObject({ code: ErrorCodes.forbiddenSender });
-    expect(log.requests).toHaveLength(handled);
-
+    // A service speaks as the system only for the requests of its grant (senders.spec.ts, nats-identity.spec.ts).
     await expect(
       new BusClient(bus, { sender: 'sharing' }).request(recordProbe, SYSTEM, data),
-    ).resolves.toMatchObject({ note: 'as the system' });
+    ).rejects.toMatchObject({
+      code: ErrorCodes.forbiddenSender,
+      message: 'sharing may not send projects.probe.record',
+    });
+    expect(log.requests).toHaveLength(handled);
   });
 
   it('replies a DomainError with its code, message and details', async () => {

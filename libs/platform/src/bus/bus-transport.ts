@@ -33,7 +33,7 @@ import {
 import { validationError } from './bus-client.js';
 import { DomainError } from './domain-error.js';
 import { RevokedSessionError, RevokedSessions } from './revoked-sessions.js';
-import { claimRefusal } from './senders.js';
+import { claimRefusal, durableName } from './senders.js';
 
 type ConsumerTuning = Pick<ConsumerOptions, 'maxDeliver' | 'backoffMs' | 'concurrency'>;
 
@@ -47,12 +47,16 @@ export interface BusTransportOptions {
   contracts?: (subject: string) => AnyContract | undefined;
 }
 
-/** What an `@EventPattern` may pass as extras, e.g. `@EventPattern(subject, { queue: 'jobs', concurrency: 4 })`. */
+/**
+ * What an `@EventPattern` may pass as extras, e.g. `@EventPattern(subject, { queue: 'jobs', concurrency: 4 })`.
+ * `queue: 'dead'` consumes the dead letters of a job (or event) subject: what every consumer gave up on.
+ */
 const HandlerExtrasSchema = z.object({
-  queue: z.enum(['events', 'jobs']).default('events'),
+  queue: z.enum(['events', 'jobs', 'dead']).default('events'),
   maxDeliver: z.number().int().positive().optional(),
   backoffMs: z.array(z.number().nonnegative()).optional(),
   concurrency: z.number().int().positive().optional(),
+  ackWaitMs: z.number().int().positive().optional(),
 });
 export type BusHandlerExtras = z.input<typeof HandlerExtrasSchema>;
 
@@ -87,10 +91,8 @@ export class EventDeliveryContext extends BaseRpcContext<[DeliveredMessage]> {
   }
 }
 
-/** NATS durable names cannot contain dots: `sharing--projects_probe_recorded`. */
-export function durableName(service: string, subject: string): string {
-  return `${service}--${subject.replaceAll('.', '_')}`;
-}
+/** Named beside the grants that list every deployable's durables (`senders.ts`). */
+export { durableName };
 
 const INTERNAL: ReplyError = { code: ErrorCodes.internal, message: 'Internal error' };
 /** Just the claimed actor, read before anything else of a request is looked at. */
@@ -197,15 +199,18 @@ export class BusTransport extends Server implements CustomTransportStrategy {
   private consume(subject: string, handler: MessageHandler): Promise<Subscription> {
     const extras = HandlerExtrasSchema.parse(handler.extras ?? {});
     const contract =
-      extras.queue === 'jobs' ? this.contract(subject, 'job') : this.contract(subject, 'event');
+      extras.queue === 'events' ? this.contract(subject, 'event') : this.jobOrEvent(subject, extras.queue);
     const envelopeSchema = eventEnvelopeSchema(subject, contract.data);
     const defaults = this.options.consumer ?? {};
     const options: ConsumerOptions = {
-      durable: durableName(this.options.service, subject),
+      durable: durableName(this.options.service, extras.queue === 'dead' ? `dead.${subject}` : subject),
       subjects: [subject],
       maxDeliver: extras.maxDeliver ?? defaults.maxDeliver,
       backoffMs: extras.backoffMs ?? defaults.backoffMs,
       concurrency: extras.concurrency ?? defaults.concurrency,
+      ackWaitMs:
+        extras.ackWaitMs ??
+        (contract.kind === 'job' && extras.queue === 'jobs' ? contract.delivery?.ackWaitMs : undefined),
     };
     const maxDeliver = options.maxDeliver ?? busDefaults.maxDeliver;
     const handled = (outcome: 'ok' | 'retry' | 'dead') =>
@@ -224,9 +229,19 @@ export class BusTransport extends Server implements CustomTransportStrategy {
         throw asError(error);
       }
     };
+    if (extras.queue === 'dead') {
+      return this.options.bus.consumeDeadLetters({ durable: options.durable, subjects: [subject] }, deliver);
+    }
     return extras.queue === 'jobs'
       ? this.options.bus.consumeJobs(options, deliver)
       : this.options.bus.consumeEvents(options, deliver);
+  }
+
+  /** A job's contract (dead letters may also be of an event). */
+  private jobOrEvent(subject: string, queue: 'jobs' | 'dead'): ContractOfKind<'job' | 'event'> {
+    const contract = (this.options.contracts ?? contractFor)(subject);
+    if (isKind(contract, 'job') || (queue === 'dead' && isKind(contract, 'event'))) return contract;
+    throw new Error(`${this.options.service} handles "${subject}" but no job contract has that subject`);
   }
 
   /** Calls a Nest handler and waits for its last value, whether it returns a value, a promise or an Observable. */

@@ -301,6 +301,27 @@ export function describeBusConformance(label: string, factory: BusFactory): void
         });
       });
 
+      it("hands a dead-letter consumer only its subjects' dead letters, under their own subject", async () => {
+        const dead: string[] = [];
+        const poison = async () => {
+          throw new PoisonMessageError('never works');
+        };
+        await bus.consumeJobs({ durable: 'conf-dead-a', subjects: ['conf.deadsub.wanted'] }, poison);
+        await bus.consumeJobs({ durable: 'conf-dead-b', subjects: ['conf.deadsub.other'] }, poison);
+        await bus.consumeDeadLetters(
+          { durable: 'conf-dead-wanted', subjects: ['conf.deadsub.wanted'] },
+          async (message) => {
+            dead.push(`${message.subject}:${(message.payload as { n: number }).n}`);
+          },
+        );
+        await bus.enqueueJob('conf.deadsub.other', { n: 1 }, { msgId: 'dead-other-1' });
+        await bus.enqueueJob('conf.deadsub.wanted', { n: 2 }, { msgId: 'dead-wanted-2' });
+
+        await waitFor(() => dead.length === 1, 'the wanted dead letter');
+        await sleep(200);
+        expect(dead).toEqual(['conf.deadsub.wanted:2']);
+      });
+
       it('drops a second publish with the same msgId', async () => {
         const payloads: unknown[] = [];
         await bus.consumeEvents(
@@ -406,6 +427,43 @@ export function describeBusConformance(label: string, factory: BusFactory): void
         await waitFor(() => deliveries === 1, 'the long job');
         await sleep(300);
         expect(deliveries).toBe(1);
+      });
+
+      it('gives a job whose worker went silent to another after its ack wait, never one whose worker beats', async () => {
+        const ackWaitMs = 1_000;
+        const deliveries: { id: string; at: number }[] = [];
+        let release = () => {};
+        const silent = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await bus.consumeJobs(
+          { durable: 'conf-ack-wait', subjects: ['conf.ack.wait'], concurrency: 3, ackWaitMs },
+          async (message) => {
+            const { id } = message.payload as { id: string };
+            deliveries.push({ id, at: Date.now() });
+            if (id === 'beating') {
+              // Three ack waits long, a heartbeat every quarter of one.
+              for (let beat = 0; beat < 12; beat++) {
+                message.working?.();
+                await sleep(ackWaitMs / 4);
+              }
+            } else if (message.deliveryCount === 1) {
+              await silent; // A killed worker: no ack, no heartbeat.
+            }
+          },
+        );
+        await bus.enqueueJob('conf.ack.wait', { id: 'beating' }, { msgId: 'ack-beating' });
+        await bus.enqueueJob('conf.ack.wait', { id: 'lost' }, { msgId: 'ack-lost' });
+
+        const lost = () => deliveries.filter((d) => d.id === 'lost');
+        await waitFor(() => lost().length === 2, 'the silent job taken again', 10_000);
+        const [first, second] = lost().map((d) => d.at) as [number, number];
+        expect(second - first).toBeGreaterThanOrEqual(ackWaitMs * 0.9);
+        expect(second - first).toBeLessThan(ackWaitMs * 3);
+        await sleep(ackWaitMs * 3);
+        expect(deliveries.filter((d) => d.id === 'beating')).toHaveLength(1);
+        expect(lost()).toHaveLength(2);
+        release();
       });
 
       it('refuses a second durable whose subjects overlap on the work queue', async () => {

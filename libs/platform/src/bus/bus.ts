@@ -35,8 +35,8 @@ export interface DeliveredMessage extends BusMessage {
   msgId: string | undefined;
   /**
    * Tells the broker the handler is still at it, so a long job (a render chunk) is not redelivered
-   * to another consumer when the ack wait (60 s on NATS) runs out: JetStream's in-progress ack. Call
-   * it well within the ack wait; the in-process bus never redelivers an unfinished message, so there it does nothing.
+   * to another consumer when its ack wait (`ConsumerOptions.ackWaitMs`) runs out: JetStream's
+   * in-progress ack. Call it well within the ack wait (the job contract's `delivery.heartbeatMs`).
    */
   working?(): void;
 }
@@ -74,6 +74,17 @@ export interface ConsumerOptions {
   backoffMs?: number[];
   /** Handler concurrency for this consumer. Default 1 (ordered per consumer). */
   concurrency?: number;
+  /**
+   * How long a delivery may go without an ack or a `working()` before it is given to another
+   * consumer (a killed worker). Default 60 s on NATS; in-process only when set.
+   */
+  ackWaitMs?: number;
+}
+
+/** Which dead letters a consumer wants: those of these original subjects (default all). */
+export interface DeadLetterOptions {
+  durable: string;
+  subjects?: string[];
 }
 
 export const busDefaults = {
@@ -81,12 +92,15 @@ export const busDefaults = {
   maxDeliver: 5,
   backoffMs: [200, 1_000, 5_000],
   concurrency: 1,
+  ackWaitMs: 60_000,
 } as const;
 
 export interface ConsumerSettings {
   maxDeliver: number;
   backoffMs: readonly number[];
   concurrency: number;
+  /** Undefined: the binding's default (NATS 60 s; in-process never takes back a running delivery). */
+  ackWaitMs: number | undefined;
 }
 
 export function consumerSettings(options: Partial<ConsumerOptions>): ConsumerSettings {
@@ -94,9 +108,13 @@ export function consumerSettings(options: Partial<ConsumerOptions>): ConsumerSet
     maxDeliver: options.maxDeliver ?? busDefaults.maxDeliver,
     backoffMs: options.backoffMs?.length ? options.backoffMs : busDefaults.backoffMs,
     concurrency: options.concurrency ?? busDefaults.concurrency,
+    ackWaitMs: options.ackWaitMs,
   };
   if (settings.maxDeliver < 1 || settings.concurrency < 1) {
     throw new Error('maxDeliver and concurrency must be at least 1');
+  }
+  if (settings.ackWaitMs !== undefined && settings.ackWaitMs < 100) {
+    throw new Error('ackWaitMs must be at least 100 ms');
   }
   return settings;
 }
@@ -240,10 +258,7 @@ export interface Bus {
    * original subject and payload; `DeadLetterHeaders` say which consumer gave up, after how many
    * deliveries, and why.
    */
-  consumeDeadLetters(
-    options: Pick<ConsumerOptions, 'durable'>,
-    handler: DeliveryHandler,
-  ): Promise<Subscription>;
+  consumeDeadLetters(options: DeadLetterOptions, handler: DeliveryHandler): Promise<Subscription>;
 
   /** Best-effort fan-out to whoever listens now (browser pushes). Rejects while disconnected. */
   publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void>;

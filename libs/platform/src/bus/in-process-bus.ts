@@ -12,6 +12,7 @@ import {
   type ConsumerState,
   consumerSettings,
   DeadLetterHeaders,
+  type DeadLetterOptions,
   type DeliveredMessage,
   type DeliveryHandler,
   type Headers,
@@ -193,13 +194,14 @@ class MemoryConsumer {
     await Promise.resolve();
     delivery.deliveryCount += 1;
     const { message } = delivery;
+    const ackWait = this.ackWait(delivery);
     const delivered: DeliveredMessage = {
       subject: message.subject,
       payload: decode(message.body),
       headers: { ...message.headers },
       deliveryCount: delivery.deliveryCount,
       msgId: message.msgId,
-      working: () => undefined,
+      working: ackWait.reset,
     };
     try {
       await runInReceivedTrace(
@@ -208,8 +210,36 @@ class MemoryConsumer {
         () => worker.handler(delivered),
       );
     } catch (error) {
-      this.fail(delivery, error);
+      if (!ackWait.expired()) this.fail(delivery, error);
+    } finally {
+      ackWait.clear();
     }
+  }
+
+  /**
+   * Like JetStream's ack wait: a delivery silent (no `working()`) for `ackWaitMs` is given to
+   * another worker, or dead-lettered when it was the last; its own late outcome is then ignored.
+   */
+  private ackWait(delivery: Delivery): { reset: () => void; expired: () => boolean; clear: () => void } {
+    const waitMs = this.settings.ackWaitMs;
+    let timer: NodeJS.Timeout | undefined;
+    let expired = false;
+    const expire = () => {
+      expired = true;
+      if (delivery.deliveryCount >= this.settings.maxDeliver) {
+        this.deadLetter(this.durable, delivery, new Error('Last delivery never finished'));
+        return;
+      }
+      this.ready.push({ ...delivery });
+      this.dispatch();
+    };
+    const reset = () => {
+      if (waitMs === undefined || expired) return;
+      clearTimeout(timer);
+      timer = setTimeout(expire, waitMs);
+    };
+    reset();
+    return { reset, expired: () => expired, clear: () => clearTimeout(timer) };
   }
 
   private fail(delivery: Delivery, error: unknown): void {
@@ -400,11 +430,13 @@ export class InProcessBus implements Bus {
     return this.consume(this.jobs, options, handler);
   }
 
-  async consumeDeadLetters(
-    options: Pick<ConsumerOptions, 'durable'>,
-    handler: DeliveryHandler,
-  ): Promise<Subscription> {
-    return this.consume(this.dead, { durable: options.durable, subjects: ['>'] }, handler);
+  async consumeDeadLetters(options: DeadLetterOptions, handler: DeliveryHandler): Promise<Subscription> {
+    // Dead letters keep their original subject here.
+    return this.consume(
+      this.dead,
+      { durable: options.durable, subjects: options.subjects ?? ['>'] },
+      handler,
+    );
   }
 
   async publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void> {

@@ -8,7 +8,8 @@ import {
 } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
 import { describeBusConformance } from './bus.conformance.js';
-import { connectNatsBus, ensureBusStreams } from './nats-bus.js';
+import type { ConsumerOptions, DeadLetterOptions, DeliveryHandler } from './bus.js';
+import { connectNatsBus, type DurableConsumer, ensureBusStreams, type NatsBus } from './nats-bus.js';
 import { natsServerConfig } from './nats-server-config.js';
 import { STREAM_OWNER } from './senders.js';
 
@@ -21,7 +22,8 @@ describeBusConformance('nats', {
 });
 
 // The same behaviour as identity `conf` (every subject of the suite starts with `conf.`) on a broker
-// holding it to its own permissions: proves they allow everything the binding does.
+// holding it to a deployable's permissions: proves they allow everything the binding does. As for a
+// deployable, bus-admin makes each durable before the suite's bus binds to it.
 const securedServers = new Map<string, NatsServer>();
 describeBusConformance('nats with credentials', {
   anySender: false,
@@ -29,15 +31,37 @@ describeBusConformance('nats with credentials', {
     const password = randomBytes(12).toString('hex');
     const passwords = { conf: password, [STREAM_OWNER]: password };
     const server = await startNatsServer({
-      config: natsServerConfig({ namespace, passwords, identities: ['conf'] }),
+      config: natsServerConfig({
+        namespace,
+        passwords,
+        identities: ['conf'],
+        grants: { conf: { requests: 'any', durables: 'any' } },
+      }),
     });
     securedServers.set(namespace, server);
-    await ensureBusStreams({ servers: server.url, namespace, credentials: { user: STREAM_OWNER, password } });
-    return connectNatsBus({
+    const admin = { servers: server.url, namespace, credentials: { user: STREAM_OWNER, password } };
+    await ensureBusStreams(admin);
+    const bus = await connectNatsBus({
       servers: server.url,
       namespace,
       name: 'conf',
       credentials: { user: 'conf', password },
+    });
+    const madeByAdmin = async (durable: DurableConsumer) =>
+      ensureBusStreams({ ...admin, durables: [durable] });
+    return Object.assign(Object.create(bus) as NatsBus, {
+      consumeEvents: async (options: ConsumerOptions, handler: DeliveryHandler) => {
+        await madeByAdmin({ queue: 'events', ...options });
+        return bus.consumeEvents(options, handler);
+      },
+      consumeJobs: async (options: ConsumerOptions, handler: DeliveryHandler) => {
+        await madeByAdmin({ queue: 'jobs', ...options });
+        return bus.consumeJobs(options, handler);
+      },
+      consumeDeadLetters: async (options: DeadLetterOptions, handler: DeliveryHandler) => {
+        await madeByAdmin({ queue: 'dead', durable: options.durable, subjects: options.subjects ?? [] });
+        return bus.consumeDeadLetters(options, handler);
+      },
     });
   },
   dispose: async (bus, namespace) => {

@@ -39,6 +39,7 @@ import {
   type ConsumerState,
   consumerSettings,
   DeadLetterHeaders,
+  type DeadLetterOptions,
   type DeliveredMessage,
   type DeliveryHandler,
   type Headers,
@@ -56,7 +57,7 @@ import {
   type Subscription,
 } from './bus.js';
 import { inboxPrefixOf, type WireLayout, wireLayout } from './nats-wire.js';
-import { GATEWAY, STREAM_OWNER } from './senders.js';
+import { deployables, durablesOf, GATEWAY, STREAM_OWNER } from './senders.js';
 import { runInReceivedTrace, withTraceContext } from './trace-context.js';
 
 export interface NatsBusOptions {
@@ -85,8 +86,8 @@ const NAMESPACE = /^[a-z][a-z0-9_-]*$/;
 const DUPLICATE_WINDOW_MS = 2 * 60_000;
 const EVENT_RETENTION_MS = 7 * 24 * 3_600_000;
 const DEAD_LETTER_RETENTION_MS = 30 * 24 * 3_600_000;
-/** Unacked time before the broker redelivers to another worker (a crashed process, a stuck handler). */
-const ACK_WAIT_MS = 60_000;
+/** Unacked time before the broker redelivers to another worker (a crashed process, a stuck handler), unless the consumer sets its own. */
+const ACK_WAIT_MS = busDefaults.ackWaitMs;
 /** Events pulled ahead of the handler: enough for throughput, few enough to be handled well within ACK_WAIT_MS. */
 const EVENT_PREFETCH = 32;
 const READY_TIMEOUT_MS = 1_000;
@@ -197,9 +198,35 @@ function streamFailure(stream: string, error: unknown): unknown {
   );
 }
 
-/** Creates or updates the namespace's streams; on a secured broker with the stream owner's credentials. */
+/** A durable consumer as `bus-admin` makes it and its deployable's `BusTransport` binds to it. */
+export interface DurableConsumer {
+  queue: StreamKind;
+  durable: string;
+  /** Subjects as the handler names them (for `dead`: the original subjects of its dead letters, none for all). */
+  subjects: string[];
+  maxDeliver?: number;
+  ackWaitMs?: number;
+}
+
+/** Every deployable's durables (`senders.ts`): on a secured broker only `bus-admin` may make them. */
+export function deployableDurables(): DurableConsumer[] {
+  return deployables.flatMap((deployable) =>
+    durablesOf(deployable).map(({ queue, durable, subject, maxDeliver, ackWaitMs }) => ({
+      queue,
+      durable,
+      subjects: [subject],
+      maxDeliver,
+      ackWaitMs,
+    })),
+  );
+}
+
+/**
+ * Creates or updates the namespace's streams and durable consumers (by default every deployable's);
+ * on a secured broker with the stream owner's credentials.
+ */
 export async function ensureBusStreams(
-  options: Pick<NatsBusOptions, 'servers' | 'namespace' | 'credentials'>,
+  options: Pick<NatsBusOptions, 'servers' | 'namespace' | 'credentials'> & { durables?: DurableConsumer[] },
 ): Promise<void> {
   assertNamespace(options.namespace);
   const connection = await connect({
@@ -211,9 +238,74 @@ export async function ensureBusStreams(
   });
   try {
     const jsm = await jetstreamManager(connection);
-    for (const config of streamConfigs(wireLayout(options.namespace))) await ensureStream(jsm, config);
+    const wire = wireLayout(options.namespace);
+    for (const config of streamConfigs(wire)) await ensureStream(jsm, config);
+    for (const durable of options.durables ?? deployableDurables()) {
+      const layout = wire[durable.queue];
+      // Dead letters sit under `<consumer>.<original subject>`; none named: all of them (`consumeDeadLetters`).
+      const filters =
+        durable.queue !== 'dead'
+          ? durable.subjects.map((subject) => layout.prefix + subject)
+          : durable.subjects.length > 0
+            ? durable.subjects.map((subject) => `${layout.prefix}*.${subject}`)
+            : [`${layout.prefix}>`];
+      await ensureDurable(jsm, layout.stream, durable.durable, filters, consumerSettings(durable));
+    }
   } finally {
     await connection.close();
+  }
+}
+
+/**
+ * Leaves a durable that is as expected alone, else creates or updates it: on a secured broker only
+ * `bus-admin` may, so a deployable binds to the durable `ensureBusStreams` made for it.
+ */
+async function ensureDurable(
+  jsm: JetStreamManager,
+  stream: string,
+  durable: string,
+  filters: string[],
+  settings: ConsumerSettings,
+): Promise<void> {
+  const changes = {
+    ack_wait: nanos(settings.ackWaitMs ?? ACK_WAIT_MS),
+    // One delivery more than the handler gets: the spare one dead-letters a message whose last attempt crashed.
+    max_deliver: settings.maxDeliver + 1,
+    ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
+  } satisfies Partial<ConsumerConfig>;
+  try {
+    const existing = await durableConfig(jsm, stream, durable);
+    const asExpected = Object.entries(changes).every(
+      ([key, value]) => JSON.stringify(existing?.[key as keyof ConsumerConfig]) === JSON.stringify(value),
+    );
+    if (existing && asExpected) return;
+    if (existing) await jsm.consumers.update(stream, durable, changes);
+    else {
+      await jsm.consumers.add(stream, {
+        ...changes,
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+      });
+    }
+  } catch (error) {
+    if (!permissionFailure(error)) throw error;
+    throw new Error(
+      `Consumer ${durable} is missing, out of date or not this deployable's (senders.ts), and only ${STREAM_OWNER} may make it: run ensureBusStreams() (npm run bus-streams)`,
+    );
+  }
+}
+
+async function durableConfig(
+  jsm: JetStreamManager,
+  stream: string,
+  durable: string,
+): Promise<ConsumerConfig | undefined> {
+  try {
+    return (await jsm.consumers.info(stream, durable)).config;
+  } catch (error) {
+    if (error instanceof JetStreamApiError && error.code === CONSUMER_NOT_FOUND) return undefined;
+    throw error;
   }
 }
 
@@ -344,16 +436,10 @@ export class NatsBus implements Bus {
     return this.consume(this.wire.jobs, options, handler, 0);
   }
 
-  async consumeDeadLetters(
-    options: Pick<ConsumerOptions, 'durable'>,
-    handler: DeliveryHandler,
-  ): Promise<Subscription> {
-    return this.consume(
-      this.wire.dead,
-      { durable: options.durable, subjects: ['>'] },
-      handler,
-      EVENT_PREFETCH,
-    );
+  async consumeDeadLetters(options: DeadLetterOptions, handler: DeliveryHandler): Promise<Subscription> {
+    // Dead letters sit under `<consumer>.<original subject>`; a durable name is one token.
+    const subjects = options.subjects?.map((subject) => `*.${subject}`) ?? ['>'];
+    return this.consume(this.wire.dead, { durable: options.durable, subjects }, handler, EVENT_PREFETCH);
   }
 
   async publishLive(subject: string, payload: unknown, headers?: Headers): Promise<void> {
@@ -507,7 +593,7 @@ export class NatsBus implements Bus {
     assertDurableName(options.durable);
     const settings = consumerSettings(options);
     const filters = options.subjects.map((subject) => layout.prefix + subject);
-    await this.ensureConsumer(layout.stream, options.durable, filters, settings);
+    await ensureDurable(this.jsm, layout.stream, options.durable, filters, settings);
     this.durables.set(options.durable, { kind: this.kindOf(layout), stream: layout.stream });
     const consumer = await this.js.consumers.get(layout.stream, options.durable);
     const messages = await consumer.consume({ max_messages: Math.max(prefetch, settings.concurrency) });
@@ -531,40 +617,6 @@ export class NatsBus implements Bus {
   private kindOf(layout: StreamLayout): StreamKind {
     if (layout.stream === this.wire.jobs.stream) return 'jobs';
     return layout.stream === this.wire.dead.stream ? 'dead' : 'events';
-  }
-
-  private async ensureConsumer(
-    stream: string,
-    durable: string,
-    filters: string[],
-    settings: ConsumerSettings,
-  ) {
-    const changes = {
-      ack_wait: nanos(ACK_WAIT_MS),
-      // One delivery more than the handler gets: the spare one dead-letters a message whose last attempt crashed.
-      max_deliver: settings.maxDeliver + 1,
-      ...(filters.length === 1 ? { filter_subject: filters[0] } : { filter_subjects: filters }),
-    } satisfies Partial<ConsumerConfig>;
-    if (await this.consumerExists(stream, durable)) {
-      await this.jsm.consumers.update(stream, durable, changes);
-      return;
-    }
-    await this.jsm.consumers.add(stream, {
-      ...changes,
-      durable_name: durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-    });
-  }
-
-  private async consumerExists(stream: string, durable: string): Promise<boolean> {
-    try {
-      await this.jsm.consumers.info(stream, durable);
-      return true;
-    } catch (error) {
-      if (error instanceof JetStreamApiError && error.code === CONSUMER_NOT_FOUND) return false;
-      throw error;
-    }
   }
 
   /** Feeds messages to `process`, at most `concurrency` at a time, until the iterator ends. */

@@ -16,7 +16,7 @@ import { InProcessBus } from '../bus/in-process-bus.js';
 import { connectNatsBus } from '../bus/nats-bus.js';
 import { migrateSchema } from '../database/migrate.js';
 import { createPrismaClient } from '../database/prisma.js';
-import { recordEvent } from './outbox.js';
+import { recordEvent, recordJob } from './outbox.js';
 import { OutboxRelay, type OutboxRelayOptions } from './outbox-relay.js';
 
 type Publisher = Pick<Bus, 'publishEvent'>;
@@ -155,6 +155,35 @@ describe('OutboxRelay', () => {
     expect(
       rows.every((row) => row.published_at instanceof Date && row.attempts === 1 && row.last_error === null),
     ).toBe(true);
+  });
+
+  it('puts a recorded job on the work queue once, without its outbox marker, and an event beside it on the events', async () => {
+    const jobs: DeliveredMessage[] = [];
+    await bus.consumeJobs(
+      { durable: 'relay-spec-jobs', subjects: ['projects.probe.rebuild'] },
+      async (job) => {
+        jobs.push(job);
+      },
+    );
+    const job: EventEnvelope = {
+      id: randomUUID(),
+      type: 'projects.probe.rebuild',
+      occurredAt: new Date().toISOString(),
+      actor: SYSTEM,
+      data: { projectId: randomUUID() },
+    };
+    await client.$transaction(async (tx) => {
+      await recordJob(tx, 'projects', job, { traceparent: 'trace-job' });
+      // The same job again (a retried transaction, a second planner) is recorded once.
+      await recordJob(tx, 'projects', job);
+    });
+    const [eventId] = await commitEvents(1);
+    startRelay(bus);
+
+    await expect.poll(unpublished).toBe(0);
+    await expect.poll(() => jobs.length).toBe(1);
+    expect(jobs[0]).toMatchObject({ msgId: job.id, payload: job, headers: { traceparent: 'trace-job' } });
+    await expect.poll(() => delivered.map((message) => message.msgId)).toEqual([eventId]);
   });
 
   it('wakes up on a commit instead of waiting for its next poll', async () => {

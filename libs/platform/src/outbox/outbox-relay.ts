@@ -4,14 +4,17 @@ import type { Logger } from 'pino';
 import type { Bus, Headers } from '../bus/bus.js';
 import { quoteIdentifier } from '../database/sql.js';
 import { outboxEventsParked } from '../telemetry/metrics.js';
-import { outboxChannel } from './outbox.js';
+import { OUTBOX_JOB_HEADER, outboxChannel } from './outbox.js';
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
   /** The service's schema, whose `outbox_events` this relay drains. */
   schema: string;
-  /** `isReady` tells a refused row (broker answering) from an outage (broker gone); without it, every failure is an outage. */
-  bus: Pick<Bus, 'publishEvent'> & Partial<Pick<Bus, 'isReady'>>;
+  /**
+   * `isReady` tells a refused row (broker answering) from an outage (broker gone); without it, every
+   * failure is an outage. `enqueueJob` relays the jobs `recordJob` stored.
+   */
+  bus: Pick<Bus, 'publishEvent'> & Partial<Pick<Bus, 'isReady' | 'enqueueJob'>>;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Rows claimed per transaction. Default 100. */
   batchSize?: number;
@@ -219,10 +222,7 @@ export class OutboxRelay {
     for (const row of rows) {
       if ((this.retryAt.get(row.id) ?? 0) > now) continue;
       try {
-        await this.options.bus.publishEvent(row.payload.type, row.payload, {
-          msgId: row.id,
-          headers: row.headers,
-        });
+        await this.send(row);
         outcome.published.push(row.id);
         this.retryAt.delete(row.id);
       } catch (error) {
@@ -233,6 +233,17 @@ export class OutboxRelay {
       }
     }
     return outcome;
+  }
+
+  /** An event is published; a job (`recordJob`) goes on the work queue, without the outbox's marker. */
+  private async send(row: OutboxRow): Promise<void> {
+    const { [OUTBOX_JOB_HEADER]: job, ...headers } = row.headers;
+    if (job === undefined) {
+      await this.options.bus.publishEvent(row.payload.type, row.payload, { msgId: row.id, headers });
+      return;
+    }
+    if (!this.options.bus.enqueueJob) throw new Error('This relay cannot enqueue jobs');
+    await this.options.bus.enqueueJob(row.payload.type, row.payload, { msgId: row.id, headers });
   }
 
   /** Time until the soonest refused row may be tried again (Infinity when none waits). */

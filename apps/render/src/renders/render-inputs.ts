@@ -1,0 +1,79 @@
+import {
+  type Actor,
+  ErrorCodes,
+  getPhotoUrls,
+  listPhotos,
+  type Project,
+  renderMessages,
+} from '@memoreel/contracts';
+import type { TimelineTrack } from '@memoreel/domain';
+import { BusClient, DomainError, RemoteError, ValidationError } from '@memoreel/platform';
+import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video/chunks';
+import { Injectable } from '@nestjs/common';
+import { MUSIC_BUCKET, MusicStorage } from '../music/music-storage.js';
+import { PlayableTracks } from '../music/playable-tracks.js';
+
+/** Music URLs the stitch reads: long enough for a render that waits in a busy queue. */
+const MUSIC_URL_SECONDS = 24 * 3600;
+
+/** What a render is made of, asked of media as the owner and found in the music library. */
+@Injectable()
+export class RenderInputs {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly musicStorage: MusicStorage,
+    private readonly music: PlayableTracks,
+  ) {}
+
+  /**
+   * The composition's props: photos in order with their filtered derivatives, the settings, and the
+   * music the server finds for the timeline's track ids (what it signs, never the client's paths).
+   */
+  async videoProps(
+    actor: Actor,
+    project: Project,
+  ): Promise<{ props: MemoreelVideoProps; tracks: TimelineTrack[] }> {
+    const { photos } = await this.bus
+      .request(listPhotos, actor, { projectId: project.id })
+      .catch(rethrowRemote);
+    if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
+    const { photos: signed } = await this.bus
+      .request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) })
+      .catch(rethrowRemote);
+    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
+    const withUrls = photos.map((photo) => {
+      const url = urls.get(photo.id);
+      // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
+      if (!url?.video || url.videoFilter !== photo.filter)
+        throw new ValidationError(renderMessages.missingData);
+      return { id: photo.id, url: url.video, transforms: photo.transforms };
+    });
+    const tracks = await this.music.playableIn(actor, project.videoSettings.music.timelineTracks);
+    const music = new Map<string, string>();
+    for (const path of new Set(tracks.map((track) => track.storage_path))) {
+      music.set(
+        path,
+        await this.musicStorage.storage.presignGet(MUSIC_BUCKET, path, {
+          expiresInSeconds: MUSIC_URL_SECONDS,
+        }),
+      );
+    }
+    const settings = {
+      ...project.videoSettings,
+      music: { ...project.videoSettings.music, timelineTracks: tracks },
+    };
+    const props = videoPropsFromProject({
+      photos: withUrls,
+      settings,
+      musicUrl: (track) => music.get(track.storage_path) as string,
+    });
+    return { props, tracks };
+  }
+}
+
+export function rethrowRemote(error: unknown): never {
+  if (error instanceof RemoteError && error.code !== ErrorCodes.internal) {
+    throw new DomainError(error.code, error.message, error.details);
+  }
+  throw error;
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { type Actor, renderChunk, stitchVideo } from '@memoreel/contracts';
+import { buildJob, recordJob } from '@memoreel/platform';
+import type { MemoreelVideoProps } from '@memoreel/video/chunks';
+import type { RenderTransaction } from '../database/render-database.js';
+import { videoKey } from './render-storage.js';
+import type { RenderRow } from './renders.repository.js';
+
+/** The render service's schema, whose outbox relays these jobs. */
+const SCHEMA = 'render';
+
+/** Jobs run for the render's owner, whoever asked (a watchdog or a worker's report may queue them). */
+export function ownerOf(row: { userId: string }): Actor {
+  return { userId: row.userId, role: 'user', isAnonymous: false };
+}
+
+/**
+ * Records the chunk jobs of a render in its transaction: the outbox relay queues them once it
+ * commits (decision 0004), so a crash leaves no render waiting for jobs nobody queued.
+ */
+export async function recordChunkJobs(
+  tx: RenderTransaction,
+  row: RenderRow,
+  chunks: RenderRow['chunks'],
+): Promise<void> {
+  for (const chunk of chunks) {
+    const data = {
+      renderId: row.id,
+      chunkIndex: chunk.chunkIndex,
+      hash: chunk.hash,
+      frameRange: [chunk.frameFrom, chunk.frameTo] as [number, number],
+      props: row.props as MemoreelVideoProps,
+    };
+    const id = jobId(`${row.id}:chunk:${chunk.chunkIndex}`);
+    await recordJob(tx, SCHEMA, buildJob(renderChunk, ownerOf(row), data, id));
+  }
+}
+
+/** Records the stitch of a render whose chunks are all stored, in the transaction that moves it to encoding. */
+export async function recordStitch(tx: RenderTransaction, row: RenderRow): Promise<void> {
+  const data = {
+    renderId: row.id,
+    chunks: row.chunks.map((chunk) => ({ hash: chunk.hash, frames: chunk.frameTo - chunk.frameFrom + 1 })),
+    props: row.props as MemoreelVideoProps,
+    outputKey: videoKey(row.projectId, row.id),
+  };
+  await recordJob(tx, SCHEMA, buildJob(stitchVideo, ownerOf(row), data, jobId(`${row.id}:stitch`)));
+}
+
+/** Jobs are envelopes with a UUID id, which is also the broker's dedup key: one per chunk of a render, one stitch. */
+function jobId(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
