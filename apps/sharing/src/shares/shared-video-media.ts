@@ -72,10 +72,14 @@ export class SharedVideoMedia {
     };
   }
 
-  async musicUrlsOf(tracks: readonly TimelineTrack[]): Promise<PublicSharedVideo['musicUrls']> {
+  /** The timeline's playable tracks: public ones, and the video owner's own (an admin's unpublished upload). */
+  async musicUrlsOf(
+    tracks: readonly TimelineTrack[],
+    ownerId: string,
+  ): Promise<PublicSharedVideo['musicUrls']> {
     const ids = [...new Set(tracks.map((track) => track.id).filter(isTrackId))];
     if (ids.length === 0) return [];
-    return (await this.bus.request(getMusicUrls, SYSTEM, { ids })).tracks;
+    return (await this.bus.request(getMusicUrls, SYSTEM, { ids, ownerId })).tracks;
   }
 
   /**

@@ -171,7 +171,7 @@ export class SharesService {
     const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
     const [{ photos, posterUrl, phonePosterUrl }, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
-      this.media.musicUrlsOf(videoSettings.music.timelineTracks),
+      this.media.musicUrlsOf(videoSettings.music.timelineTracks, row.userId),
       this.media.latestVideoUrlOf(row),
     ]);
     return {
