@@ -17,7 +17,8 @@ function standaloneServer() {
   process.env.E2E_ADMIN_EMAIL ??= 'music-admin@example.com';
   return {
     command: 'node apps/standalone/dist/main.js',
-    url: `http://127.0.0.1:${port}/health/ready`,
+    // /health/ready answers on the ops port only; the public port keeps /health/live.
+    url: `http://127.0.0.1:${port}/health/live`,
     env: {
       PORT: port,
       MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR,

@@ -173,7 +173,8 @@ podman kube play --network host "$MANIFEST" 2> >(grep -v 'unable to get systemd 
 ports=$(node -e "
   const y=require('fs').readFileSync('$MANIFEST','utf8');
   console.log([...new Set([...y.matchAll(/port: (\d+)/g)].map(m=>m[1]))].join(' '))")
-for port in $ports; do
+# The gateway's readiness is on its ops port (OPS_PORT, 9464), not on its public 3000.
+for port in $(echo "$ports" | sed 's/\b3000\b/9464/'); do
   for _ in $(seq 1 90); do
     curl -fsS -m 2 "http://127.0.0.1:${port}/health/ready" >/dev/null 2>&1 && break
     sleep 2

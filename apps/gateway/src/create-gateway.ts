@@ -1,4 +1,4 @@
-import { BusClient, operationsRouter, PinoNestLogger } from '@memoreel/platform';
+import { BusClient, PinoNestLogger } from '@memoreel/platform';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
@@ -8,15 +8,22 @@ import express from 'express';
 import { sameOriginWrites } from './accounts/same-origin-writes.js';
 import { DEFAULT_TRUSTED_PROXIES, type GatewayContext } from './gateway.context.js';
 import { GatewayModule } from './gateway.module.js';
+import { RequestBudgets } from './graphql/request-budgets.js';
+import { ResolverErrorLog } from './graphql/resolver-error-log.js';
+import { publicHealthRouter } from './http/ops-server.js';
 import { requestLog } from './http/request-log.js';
 import { requestTracing } from './http/request-tracing.js';
+import { perAddressBudget } from './http/route-budgets.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRouter } from './http/spa.js';
 import { paymentWebhookRouter } from './payments/payment-webhook.router.js';
+import { SharedVideoCache, sharedVideoLookup } from './sharing/shared-video-cache.js';
 import { sharingRouter } from './sharing/sharing.router.js';
 
 /** Builds the gateway's HTTP app; the caller decides where it listens. */
 export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {
+  const budgets = new RequestBudgets(gateway.requestBudgets);
+  const sharedVideos = new SharedVideoCache(sharedVideoLookup(new BusClient(gateway.bus)));
   const server = express();
   server.disable('x-powered-by');
   // Which proxies may say who the client is (X-Forwarded-For/-Proto): cookies keep Secure and
@@ -25,15 +32,16 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   server.use(securityHeaders({ connectSources: gateway.connectSources ?? [] }));
   server.use(requestTracing);
   server.use(requestLog(gateway.logger));
-  server.use(
-    operationsRouter(() => [
-      { name: 'bus', check: () => gateway.bus.isReady() },
-      ...(gateway.readiness ?? []),
-    ]),
-  );
+  // Readiness and metrics answer on the ops port only (listenOps); liveness and the status page's
+  // cached summary stay public.
+  server.use(publicHealthRouter(gateway));
   // Host routes first: the storage router streams PUT bodies, so no body parser may run before it.
-  for (const route of gateway.routes ?? []) server.use(route.path, route.handler);
+  // Each public route is counted per address before it does any work (docs/gateway-limits.md).
+  for (const route of gateway.routes ?? [])
+    server.use(route.path, perAddressBudget(budgets, 'storagePerIp'), route.handler);
   server.use('/billing/v1/webhooks', paymentWebhookRouter(new BusClient(gateway.bus), gateway.logger));
+  server.use('/auth', perAddressBudget(budgets, 'authPerIp'));
+  server.use('/shared-upload', perAddressBudget(budgets, 'sharedUploadPagesPerIp'));
   server.use('/auth/v1', sameOriginWrites(gateway.publicUrl));
   // After the storage routes (byte ranges of media must stay exact): gzip for the SPA and the API.
   server.use(compression());
@@ -42,7 +50,8 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   // The shared page's metadata and preview image, before the SPA shell answers /v/{id} plainly.
   server.use(
     sharingRouter({
-      bus: new BusClient(gateway.bus),
+      sharedVideos,
+      budgets,
       logger: gateway.logger,
       publicUrl: gateway.publicUrl,
       webDistDir: gateway.webDistDir,
@@ -50,10 +59,16 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   );
   if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
 
-  const app = await NestFactory.create(GatewayModule.register(gateway), new ExpressAdapter(server), {
-    logger: new PinoNestLogger(gateway.logger),
-    bodyParser: true,
-  });
+  const app = await NestFactory.create(
+    GatewayModule.register(gateway, { budgets, sharedVideos }),
+    new ExpressAdapter(server),
+    {
+      logger: new PinoNestLogger(gateway.logger),
+      bodyParser: true,
+    },
+  );
+  // Before init, when the resolvers' exception handlers are made: refusals are not logged as faults.
+  app.useGlobalFilters(new ResolverErrorLog(app.getHttpAdapter()));
   await app.init();
   return app;
 }

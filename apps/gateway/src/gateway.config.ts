@@ -36,6 +36,11 @@ export const gatewayEnvironment = z
       .default('memoreel'),
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: env.port(3000),
+    /** /health/ready and /metrics listen here, off the public port (the chart's probes and PodMonitor). */
+    OPS_PORT: env.port(9464),
+    /** Open graphql-ws sockets allowed per client address and on this replica (docs/gateway-limits.md). */
+    LIVE_SOCKETS_PER_IP: z.coerce.number().int().positive().optional(),
+    LIVE_SOCKETS_TOTAL: z.coerce.number().int().positive().optional(),
     /** The built SPA, when this gateway also serves it. */
     WEB_DIST_DIR: z.string().optional(),
     /** Public origin when behind a proxy: where redirects and the OIDC callback point. */

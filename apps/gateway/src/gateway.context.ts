@@ -1,6 +1,6 @@
 import type { Bus, Logger, ReadinessCheck } from '@memoreel/platform';
 import type { RequestHandler } from 'express';
-import type { BucketPolicy, RequestBudgetName } from './gateway.limits.js';
+import type { BucketPolicy, LiveLimitName, RequestBudgetName } from './gateway.limits.js';
 
 /** What the gateway needs from its host: the same in distributed and standalone mode. */
 export interface GatewayContext {
@@ -25,6 +25,8 @@ export interface GatewayContext {
   readiness?: ReadinessCheck[];
   /** Other request budgets than REQUEST_BUDGETS (gateway.limits.ts): tests make them small. */
   requestBudgets?: Partial<Record<RequestBudgetName, BucketPolicy>>;
+  /** Other live-socket limits than LIVE_LIMITS (LIVE_SOCKETS_PER_IP, LIVE_SOCKETS_TOTAL; tests make them small). */
+  liveLimits?: Partial<Record<LiveLimitName, number>>;
 }
 
 /** Private and loopback networks: a load balancer or ingress inside the cluster. */

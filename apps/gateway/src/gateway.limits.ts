@@ -28,6 +28,24 @@ export const REQUEST_BUDGETS = {
    * page records one per click, so 10 a minute is plenty for a person and little for a script.
    */
   probesPerIp: { capacity: 10, periodSeconds: 60 },
+  /**
+   * /v/{id} and /og/{id}.jpg per address: a visitor opens a page and its image, a chat app's
+   * crawler a few previews; 300 a minute leaves a busy office far inside and stops a flood.
+   */
+  sharePagesPerIp: { capacity: 300, periodSeconds: 60 },
+  /** /shared-upload/{linkId}: a friend opens the page a few times; it asks for nothing behind it. */
+  sharedUploadPagesPerIp: { capacity: 120, periodSeconds: 60 },
+  /**
+   * The storage routes a host adds (standalone's /storage): a viewer loads up to 50 photos in a few
+   * sizes plus the video's byte ranges, and an upload a PUT per photo, so the budget is wide.
+   */
+  storagePerIp: { capacity: 3_000, periodSeconds: 60 },
+  /**
+   * /auth/v1 (REST: sign-in, refresh, bot check, guests): auth meters each action in Postgres;
+   * this stops a flood before it costs a bus request and a row. A tab refreshes every ~10 min and
+   * a sign-in is a few calls, so 300 a minute covers a school's worth of people behind one address.
+   */
+  authPerIp: { capacity: 300, periodSeconds: 60 },
 } as const satisfies Record<string, BucketPolicy>;
 
 export type RequestBudgetName = keyof typeof REQUEST_BUDGETS;
@@ -45,7 +63,28 @@ export const LIVE_LIMITS = {
    * subscribe again and refetch) rather than growing without bound.
    */
   queuedEventsPerSubscription: 100,
+  /**
+   * Open sockets from one address (LIVE_SOCKETS_PER_IP): the SPA holds one per tab, so a family
+   * behind one router with several tabs each stays far inside.
+   */
+  socketsPerIp: 20,
+  /** Open sockets on this replica (LIVE_SOCKETS_TOTAL): each holds memory and bus subscriptions. */
+  socketsTotal: 5_000,
+  /**
+   * A socket without a token (anonymous) lives at most as long as an access token would (600 s),
+   * then is closed like an expired one: nothing opened without a session stays open for good.
+   */
+  anonymousSocketSeconds: 600,
 } as const;
+
+export type LiveLimitName = keyof typeof LIVE_LIMITS;
+
+/**
+ * The shared page's data (one share lookup: projects, media signing, render) is kept this long
+ * per share on each replica, and dropped at once when this replica changes or deletes the share:
+ * a crowd opening one link costs one lookup per 10 s, and another replica's change shows within 10 s.
+ */
+export const SHARED_VIDEO_CACHE = { ttlSeconds: 10, maxEntries: 1_000 } as const;
 
 /**
  * How big a GraphQL operation may be (graphql/query-limits.ts). The SPA's deepest query (a project

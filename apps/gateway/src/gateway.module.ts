@@ -7,11 +7,14 @@ import { AuthModule } from './accounts/auth.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { FriendLinksModule } from './friend-links/friend-links.module.js';
 import { DEFAULT_TRUSTED_PROXIES, GATEWAY_CONTEXT, type GatewayContext } from './gateway.context.js';
+import { LIVE_LIMITS } from './gateway.limits.js';
 import { formatGraphQLError } from './graphql/format-error.js';
 import { graphqlContext, liveConnectionHooks } from './graphql/graphql-context.js';
 import { queryLimits } from './graphql/query-limits.js';
+import { ReportResolverErrors } from './graphql/report-errors.plugin.js';
 import { GraphQLRequestBudget, RequestBudgets } from './graphql/request-budgets.js';
 import { clientIpResolver } from './http/client.js';
+import { LiveConnections } from './live/live-connections.js';
 import { LiveSessions } from './live/live-sessions.js';
 import { MusicResolver } from './music/music.resolver.js';
 import { NewsletterResolver } from './newsletter/newsletter.resolver.js';
@@ -22,21 +25,33 @@ import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './project/projects.resolver.js';
 import { RendersResolver } from './renders/renders.resolver.js';
+import { SharedVideoCache, sharedVideoLookup } from './sharing/shared-video-cache.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
 
-/** What every gateway module may inject: the host's context, the bus client and the request budgets. */
+/** What the HTTP routes outside Nest share with the resolvers (createGatewayApp makes them). */
+export interface GatewayShared {
+  budgets: RequestBudgets;
+  sharedVideos: SharedVideoCache;
+}
+
+/** What every gateway module may inject: the host's context, the bus client, the request budgets and the share cache. */
 @Module({})
 class GatewayContextModule {
-  static register(gateway: GatewayContext): DynamicModule {
+  static register(gateway: GatewayContext, shared?: GatewayShared): DynamicModule {
+    const bus = new BusClient(gateway.bus);
     return {
       module: GatewayContextModule,
       global: true,
       providers: [
         { provide: GATEWAY_CONTEXT, useValue: gateway },
-        { provide: BusClient, useFactory: () => new BusClient(gateway.bus) },
-        { provide: RequestBudgets, useFactory: () => new RequestBudgets(gateway.requestBudgets) },
+        { provide: BusClient, useValue: bus },
+        { provide: RequestBudgets, useValue: shared?.budgets ?? new RequestBudgets(gateway.requestBudgets) },
+        {
+          provide: SharedVideoCache,
+          useValue: shared?.sharedVideos ?? new SharedVideoCache(sharedVideoLookup(bus)),
+        },
       ],
-      exports: [GATEWAY_CONTEXT, BusClient, RequestBudgets],
+      exports: [GATEWAY_CONTEXT, BusClient, RequestBudgets, SharedVideoCache],
     };
   }
 }
@@ -48,11 +63,11 @@ export class GatewayModule implements NestModule {
     consumer.apply(GraphQLRequestBudget).forRoutes('graphql');
   }
 
-  static register(gateway: GatewayContext): DynamicModule {
+  static register(gateway: GatewayContext, shared?: GatewayShared): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
-        GatewayContextModule.register(gateway),
+        GatewayContextModule.register(gateway, shared),
         AuthModule,
         FriendLinksModule,
         AdminModule,
@@ -62,11 +77,21 @@ export class GatewayModule implements NestModule {
           inject: [AccessTokenVerifier, LiveSessions, RequestBudgets],
           useFactory: (tokens: AccessTokenVerifier, sessions: LiveSessions, budgets: RequestBudgets) => {
             const clientIpOf = clientIpResolver(gateway.trustProxy ?? DEFAULT_TRUSTED_PROXIES);
+            const live = { ...LIVE_LIMITS, ...gateway.liveLimits };
+            const connections = new LiveConnections(live);
+            const anonymousSocketMs = live.anonymousSocketSeconds * 1000;
             return {
               path: '/graphql',
               autoSchemaFile: true,
               sortSchema: true,
-              subscriptions: { 'graphql-ws': liveConnectionHooks(tokens, sessions, { budgets, clientIpOf }) },
+              subscriptions: {
+                'graphql-ws': liveConnectionHooks(tokens, sessions, {
+                  budgets,
+                  clientIpOf,
+                  connections,
+                  anonymousSocketMs,
+                }),
+              },
               context: graphqlContext,
               formatError: formatGraphQLError,
               includeStacktraceInErrorResponses: false,
@@ -87,6 +112,7 @@ export class GatewayModule implements NestModule {
         MusicResolver,
         RendersResolver,
         PhotoEditsResolver,
+        ReportResolverErrors,
       ],
     };
   }

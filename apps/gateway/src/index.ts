@@ -7,3 +7,4 @@ export {
 } from './gateway.config.js';
 export type { GatewayContext } from './gateway.context.js';
 export { GatewayModule } from './gateway.module.js';
+export { listenOps, type OpsServer } from './http/ops-server.js';

@@ -8,6 +8,7 @@ import {
 } from '@memoreel/platform';
 import { createGatewayApp } from './create-gateway.js';
 import { gatewayEnvironment, introspectionEnabled } from './gateway.config.js';
+import { listenOps } from './http/ops-server.js';
 
 const config = loadConfigOrExit(gatewayEnvironment);
 const telemetry = startTelemetry({
@@ -30,12 +31,18 @@ const app = await createGatewayApp({
   introspection: introspectionEnabled(config),
   trustProxy: config.TRUST_PROXY,
   connectSources: config.CONNECT_SOURCES,
+  liveLimits: {
+    ...(config.LIVE_SOCKETS_PER_IP ? { socketsPerIp: config.LIVE_SOCKETS_PER_IP } : {}),
+    ...(config.LIVE_SOCKETS_TOTAL ? { socketsTotal: config.LIVE_SOCKETS_TOTAL } : {}),
+  },
 });
 await app.listen(config.PORT, config.HOST);
-logger.info(`gateway listening on ${config.HOST}:${config.PORT}`);
+const ops = await listenOps({ bus }, config.OPS_PORT, config.HOST);
+logger.info(`gateway listening on ${config.HOST}:${config.PORT} (health and metrics on port ${ops.port})`);
 
 onShutdown(async () => {
   await app.close();
+  await ops.close();
   await bus.close();
   await telemetry.shutdown();
 });

@@ -19,7 +19,8 @@ try {
     await telemetry.shutdown();
   });
   const devMail = app.devMailUrl ? `  Development mail:    ${app.devMailUrl}\n` : '';
-  process.stdout.write(`\n  Memoreel is running: ${app.url}\n${devMail}  Stop it with Ctrl+C.\n\n`);
+  const ops = `  Health and metrics:  ${app.opsUrl}/health/ready, ${app.opsUrl}/metrics\n`;
+  process.stdout.write(`\n  Memoreel is running: ${app.url}\n${devMail}${ops}  Stop it with Ctrl+C.\n\n`);
 } catch (error) {
   const explained = explainStartupFailure(error, {
     dataDir: resolve(config.MEMOREEL_DATA_DIR),

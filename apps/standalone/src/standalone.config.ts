@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const standaloneEnvironment = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: env.port(3000),
+  /** /health/ready and /metrics, on HOST, off the public port; unset: a free port, printed at start. */
+  OPS_PORT: env.port(0),
   MEMOREEL_DATA_DIR: z.string().min(1).default('.memoreel'),
   /** Use an existing Postgres instead of the embedded one (e.g. in tests or small servers). */
   DATABASE_URL: env.postgresUrl().optional(),

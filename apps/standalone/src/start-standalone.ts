@@ -3,7 +3,7 @@ import { constants, existsSync } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGatewayApp, introspectionEnabled } from '@memoreel/gateway';
+import { createGatewayApp, introspectionEnabled, listenOps } from '@memoreel/gateway';
 import {
   ChildProcessEditing,
   editingOptionsFromEnv,
@@ -25,6 +25,8 @@ import type { StandaloneConfig } from './standalone.config.js';
 
 export interface Standalone {
   url: string;
+  /** /health/ready and /metrics (the gateway's ops port, never the public one). */
+  opsUrl: string;
   /** Where caught mail is listed, when no SMTP_URL was given. */
   devMailUrl: string | undefined;
   close(): Promise<void>;
@@ -154,6 +156,11 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
 
     logger.info(`${services.length} services ready (${seconds(servicesSince)})`);
 
+    const readiness = [
+      // All services share one database here; one check covers it.
+      ...(running[0]?.readiness ?? []),
+      { name: 'storage', check: () => storage.isReady() },
+    ];
     const gateway = await createGatewayApp({
       bus,
       logger: logger.child({ module: 'gateway' }),
@@ -165,15 +172,13 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
         { path: '/storage', handler: localStorageRouter(storage) },
         ...(mailCatcher ? [{ path: '/dev/mail', handler: mailCatcher.routes }] : []),
       ],
-      readiness: [
-        // All services share one database here; one check covers it.
-        ...(running[0]?.readiness ?? []),
-        { name: 'storage', check: () => storage.isReady() },
-      ],
+      readiness,
     });
     await gateway.listen(config.PORT, config.HOST);
     started.push(() => gateway.close());
-    return { url, devMailUrl: mailCatcher && `${url}/dev/mail`, close };
+    const ops = await listenOps({ bus, readiness }, config.OPS_PORT, config.HOST);
+    started.push(ops.close);
+    return { url, opsUrl: ops.url, devMailUrl: mailCatcher && `${url}/dev/mail`, close };
   } catch (error) {
     await close();
     throw error;

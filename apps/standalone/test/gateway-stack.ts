@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGatewayApp } from '@memoreel/gateway';
+import { createGatewayApp, type GatewayContext, listenOps, type OpsServer } from '@memoreel/gateway';
 import {
   type Bus,
   createLogger,
@@ -22,6 +22,8 @@ const SIGNING_SECRET = 'a-test-signing-secret-of-32-characters!';
 export type GatewayStack = {
   /** The gateway's origin, e.g. `http://127.0.0.1:41234`. */
   baseUrl: string;
+  /** Where /health/ready and /metrics answer: the gateway's ops port, not the public one. */
+  opsUrl: string;
   bus: Bus;
   /** The test database every service has its schema in. */
   databaseUrl: string;
@@ -45,11 +47,21 @@ export async function startGatewayStack(options: {
   mail?: boolean;
   localStorage?: boolean;
   webDistDir?: string;
+  /** Smaller request budgets or live-socket limits than the gateway's own (gateway.limits.ts). */
+  requestBudgets?: GatewayContext['requestBudgets'];
+  liveLimits?: GatewayContext['liveLimits'];
+  /** Readiness checks beside the bus's, as a host adds its database and storage. */
+  readiness?: GatewayContext['readiness'];
+  /** The gateway's logger (the services stay silent), for tests that read what it logs. */
+  gatewayLogger?: GatewayContext['logger'];
 }): Promise<GatewayStack> {
   const logger = createLogger({ service: 'test', level: 'silent' });
   const definitions = options.services;
   const database = await createTestDatabase({
-    services: definitions.map((definition) => definition.name),
+    // Only services with a database (a worker has none).
+    services: definitions
+      .filter((definition) => definition.migrationsDir)
+      .map((definition) => definition.name),
     migrate: migrateSchema,
   });
   const bus = options.bus
@@ -61,8 +73,10 @@ export async function startGatewayStack(options: {
   const baseUrl = `http://127.0.0.1:${port}`;
   const services: RunningService[] = [];
   let gateway: Awaited<ReturnType<typeof createGatewayApp>> | undefined;
+  let ops: OpsServer | undefined;
   const close = async () => {
     await gateway?.close();
+    await ops?.close();
     for (const service of services.reverse()) await service.close();
     await bus.close();
     await mail?.stop();
@@ -90,6 +104,8 @@ export async function startGatewayStack(options: {
       // A small proof of work keeps the bot check quick to solve here.
       auth: { ALTCHA_MAX_NUMBER: '1000', ...(mail ? { SMTP_URL: mail.smtpUrl } : {}) },
       media: storageEnv,
+      // The photo-edit worker reads sources and writes results beside them, in media's storage.
+      'photo-edit-worker': storageEnv,
     };
     for (const definition of definitions) {
       services.push(
@@ -104,15 +120,19 @@ export async function startGatewayStack(options: {
     }
     gateway = await createGatewayApp({
       bus,
-      logger,
+      logger: options.gatewayLogger ?? logger,
       publicUrl: baseUrl,
       webDistDir: options.webDistDir,
       routes,
+      requestBudgets: options.requestBudgets,
+      liveLimits: options.liveLimits,
+      readiness: options.readiness,
     });
     await gateway.listen(port, '127.0.0.1');
+    ops = await listenOps({ bus, readiness: options.readiness }, 0, '127.0.0.1');
   } catch (error) {
     await close().catch(() => undefined);
     throw error;
   }
-  return { baseUrl, bus, databaseUrl: database.url, mail, close };
+  return { baseUrl, opsUrl: ops?.url ?? '', bus, databaseUrl: database.url, mail, close };
 }

@@ -105,7 +105,7 @@ describe.runIf(asRoot)('as root, in a clone under a 0700 home folder', () => {
       });
       const app = await startStandalone(config, logger);
       cleanups.push(() => app.close());
-      const health = await fetch(`${app.url}/health/ready`);
+      const health = await fetch(`${app.opsUrl}/health/ready`);
       expect(health.status).toBe(200);
       await app.close();
       return lines;

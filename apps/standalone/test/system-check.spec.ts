@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { authService } from '@memoreel/auth';
 import { type Bus, connectNatsBus, InProcessBus, startTelemetry } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { NATS_URL, uniqueNamespace } from '@memoreel/testing';
+import { NATS_URL, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,15 +26,42 @@ const bindings: Record<string, () => Promise<Bus>> = {
 describe.each(Object.keys(bindings))('system check over the %s bus', (binding) => {
   let stack: GatewayStack;
   let baseUrl: string;
+  /** A confirmed account's bearer: probeCompleted is for signed-in users only (issue 31). */
+  let authorization: string;
 
   beforeAll(async () => {
     stack = await startGatewayStack({
       name: 'system-check',
-      services: [projectsService, sharingService],
+      services: [authService, projectsService, sharingService],
       bus: bindings[binding]!,
+      mail: true,
     });
     baseUrl = stack.baseUrl;
+    authorization = await signedInUser();
   });
+
+  async function signedInUser(): Promise<string> {
+    const email = `probe-${randomUUID()}@example.com`;
+    const password = 'Correct-horse-9';
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const challenge = await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json();
+    await post('/auth/v1/signup', { email, password, botCheck: await solveBotCheck(challenge) });
+    let link: string | undefined;
+    for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
+      const mail = stack.mail?.messages().find((message) => message.to.includes(email));
+      link = mail?.links.find((candidate) => candidate.includes('/auth/v1/verify'));
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const confirm = new URL(link ?? '');
+    await fetch(`${baseUrl}${confirm.pathname}${confirm.search}`, { redirect: 'manual' });
+    const session = await post('/auth/v1/token?grant_type=password', { email, password });
+    return `Bearer ${((await session.json()) as { accessToken: string }).accessToken}`;
+  }
 
   afterAll(async () => {
     await stack?.close();
@@ -60,6 +88,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
       url: `${baseUrl.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,
       lazy: false,
+      connectionParams: { authorization },
     });
     let onReady!: () => void;
     const ready = new Promise<void>((resolve) => {

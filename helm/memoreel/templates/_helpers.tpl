@@ -108,6 +108,21 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end -}}
 {{- end -}}
 
+{{/*
+The bucket group (storage.bucketGroups) of a deployable that uses S3 (dict "root" $ "component" name):
+its pods get only that group's key pair, s3-<group>-access-key and s3-<group>-secret-key.
+*/}}
+{{- define "memoreel.bucketGroup" -}}
+{{- $found := "" -}}
+{{- range $group, $spec := .root.Values.storage.bucketGroups -}}
+{{- if has $.component $spec.deployables -}}{{- $found = $group -}}{{- end -}}
+{{- end -}}
+{{- if not $found -}}
+{{- fail (printf "deployables.%s.storage is true but no storage.bucketGroups entry lists %s" .component .component) -}}
+{{- end -}}
+{{- $found -}}
+{{- end -}}
+
 {{- define "memoreel.postgresHost" -}}
 {{- if .Values.postgres.inCluster.enabled -}}
 {{- include "memoreel.component" (dict "root" . "component" "postgres") -}}
@@ -147,6 +162,10 @@ Secret's keys it needs, then its own plain env.
 {{- $d := .d -}}
 - name: PORT
   value: {{ $d.port | quote }}
+{{- if $d.opsPort }}
+- name: OPS_PORT
+  value: {{ $d.opsPort | quote }}
+{{- end }}
 {{- if $d.database }}
 {{ include "memoreel.secretEnv" (dict "root" $root "name" "DATABASE_URL" "key" (printf "database-url-%s" .component)) }}
 {{- end }}
@@ -156,8 +175,9 @@ Secret's keys it needs, then its own plain env.
 {{ include "memoreel.secretEnv" (dict "root" $root "name" "NATS_PASSWORD" "key" (printf "nats-password-%s" .component)) }}
 {{- end }}
 {{- if $d.storage }}
-{{ include "memoreel.secretEnv" (dict "root" $root "name" "S3_ACCESS_KEY" "key" "s3-access-key") }}
-{{ include "memoreel.secretEnv" (dict "root" $root "name" "S3_SECRET_KEY" "key" "s3-secret-key") }}
+{{- $group := include "memoreel.bucketGroup" (dict "root" $root "component" .component) }}
+{{ include "memoreel.secretEnv" (dict "root" $root "name" "S3_ACCESS_KEY" "key" (printf "s3-%s-access-key" $group)) }}
+{{ include "memoreel.secretEnv" (dict "root" $root "name" "S3_SECRET_KEY" "key" (printf "s3-%s-secret-key" $group)) }}
 {{- end }}
 {{- if eq .component "auth" }}
 {{ include "memoreel.secretEnv" (dict "root" $root "name" "SMTP_URL" "key" "smtp-url" "optional" true) }}

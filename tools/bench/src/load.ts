@@ -305,7 +305,8 @@ async function viewer(): Promise<JourneyResult> {
 const available: Record<string, () => Promise<JourneyResult>> = { landing, upload, projects, viewer };
 
 try {
-  const live = await fetch(`${target}/health/ready`).catch(() => null);
+  // /health/ready is on the ops port; the public one answers /health/live.
+  const live = await fetch(`${target}/health/live`).catch(() => null);
   if (!live?.ok) throw new Error(`${target} is not ready (start it with npm start)`);
   const results: Record<string, JourneyResult | { error: string }> = {};
   for (const journey of journeys) {

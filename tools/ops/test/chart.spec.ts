@@ -153,6 +153,26 @@ describe('helm chart', () => {
     }
   });
 
+  it("keeps the gateway's readiness and metrics off its public port: probes and scrapes use the ops port, the Ingress never", () => {
+    const objects = defaults();
+    const gateway = ofKind(objects, 'Deployment').find((d) => component(d) === 'gateway') as KubeObject;
+    const pod = podOf(gateway);
+    const container = pod.spec.containers[0] as Container & {
+      ports?: { name: string; containerPort: number }[];
+      readinessProbe?: { httpGet?: { port?: string } };
+      env?: { name: string; value?: string }[];
+    };
+    const ops = container.ports?.find((port) => port.name === 'ops');
+    expect(ops?.containerPort).toBe(9464);
+    expect(container.env?.find((v) => v.name === 'OPS_PORT')?.value).toBe('9464');
+    expect(container.readinessProbe?.httpGet?.port).toBe('ops');
+    expect(pod.metadata?.annotations?.['prometheus.io/port']).toBe('9464');
+    const service = ofKind(objects, 'Service').find((s) => component(s) === 'gateway') as KubeObject;
+    expect((service.spec as { ports: { name: string }[] }).ports.map((port) => port.name)).toEqual(['http']);
+    const ingress = ofKind(objects, 'Ingress')[0] as KubeObject;
+    expect(JSON.stringify(ingress.spec)).not.toContain('ops');
+  });
+
   it('scales API deployables on CPU and each worker on its JetStream consumer lag', () => {
     const workers = ['photo-edit-worker', 'render-worker'];
     const objects = defaults();
@@ -278,3 +298,64 @@ describe('kustomize overlays', () => {
 function readValues(file: string): string {
   return readFileSync(join(repoRoot, file), 'utf8');
 }
+
+describe('scheduled backup (decision 0025)', () => {
+  interface EnvVar {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { key: string } };
+  }
+  const withBackup = async (...sets: string[]) =>
+    parseManifests(
+      await runTool(tools.helm, [
+        ...['template', 'memoreel', chartDir, '-n', 'memoreel', '--set', 'backup.enabled=true'],
+        ...sets.flatMap((set) => ['--set', set]),
+      ]),
+    );
+
+  it('is off by default; on, a CronJob dumps each schema with its own URL and mirrors every bucket', async () => {
+    expect(ofKind(defaults(), 'CronJob')).toHaveLength(0);
+    const objects = await withBackup(
+      'backup.schedule=30 2 * * *',
+      'backup.destination.bucket=family-backups',
+    );
+    const cron = ofKind(objects, 'CronJob')[0] as KubeObject;
+    const spec = cron.spec as {
+      schedule: string;
+      concurrencyPolicy: string;
+      jobTemplate: { spec: { template: { spec: { containers: (Container & { env: EnvVar[] })[] } } } };
+    };
+    expect(spec).toMatchObject({ schedule: '30 2 * * *', concurrencyPolicy: 'Forbid' });
+    const container = spec.jobTemplate.spec.template.spec.containers[0];
+    expect(container?.args).toEqual(['deploy/bin/backup.mjs', 'backup']);
+    expect(existsSync(join(repoRoot, 'deploy', 'bin', 'backup.mjs'))).toBe(true);
+    const env = Object.fromEntries(
+      (container?.env ?? []).map((v) => [v.name, v.value ?? v.valueFrom?.secretKeyRef?.key]),
+    );
+    const withSchema = deployablesInApps().filter((name) =>
+      existsSync(join(repoRoot, 'apps', name, 'prisma')),
+    );
+    expect(env.BACKUP_SCHEMAS?.split(',').sort()).toEqual(withSchema.sort());
+    for (const name of withSchema)
+      expect(env[`DATABASE_URL_${name.toUpperCase()}`]).toBe(`database-url-${name}`);
+    expect(env.BACKUP_BUCKETS?.split(',').sort()).toEqual([
+      'music:renders',
+      'photos:photos',
+      'renders:renders',
+    ]);
+    expect(env).toMatchObject({
+      BACKUP_S3_BUCKET: 'family-backups',
+      BACKUP_S3_ACCESS_KEY: 'backup-s3-access-key',
+      BACKUP_S3_SECRET_KEY: 'backup-s3-secret-key',
+      S3_ACCESS_KEY_PHOTOS: 's3-photos-access-key',
+      S3_ACCESS_KEY_RENDERS: 's3-renders-access-key',
+    });
+    const policy = ofKind(objects, 'NetworkPolicy').find((p) => component(p) === 'backup');
+    expect(policy).toBeDefined();
+    expect((await Promise.all([cron, policy as KubeObject].map(schemaProblems))).flat()).toEqual([]);
+  });
+
+  it('refuses a schedule that is not a cron expression', async () => {
+    await expect(withBackup('backup.schedule=nightly')).rejects.toThrow(/schedule/);
+  });
+});

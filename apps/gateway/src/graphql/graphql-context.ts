@@ -7,6 +7,7 @@ import type { Extra } from 'graphql-ws/use/ws';
 import { type AccessTokenVerifier, NotAuthenticatedError } from '../accounts/access-token.js';
 import { LIVE_LIMITS } from '../gateway.limits.js';
 import type { ActorRequest, GraphQLContext } from '../http/current-actor.js';
+import { type LiveConnections, TOO_MANY_CONNECTIONS } from '../live/live-connections.js';
 import { LIVE_CLOSE, type LiveSessions } from '../live/live-sessions.js';
 import { liveRefusalOf, RequestBudgetExceededError, type RequestBudgets } from './request-budgets.js';
 
@@ -16,7 +17,13 @@ type GraphQLWsContext = Context<Record<string, unknown> | undefined, unknown>;
  * What a live connection keeps: the token's expiry, how to stop following it, and the client's
  * address (for the request budget) as the trusted proxies name it.
  */
-type LiveRequest = ActorRequest & { liveExpiresAtMs?: number; detachLive?: () => void; clientIp?: string };
+type LiveRequest = ActorRequest & {
+  liveExpiresAtMs?: number;
+  detachLive?: () => void;
+  clientIp?: string;
+  /** Set once the socket holds a place in LiveConnections, given back at its close. */
+  countedIp?: string;
+};
 
 /** One socket holds at most LIVE_LIMITS.subscriptionsPerSocket operations at once. */
 export const TOO_MANY_SUBSCRIPTIONS = {
@@ -29,6 +36,10 @@ export interface LiveLimits {
   budgets: RequestBudgets;
   /** The client's IP of an upgrade request, by the same trusted-proxy rules as Express's `req.ip`. */
   clientIpOf: (request: IncomingMessage) => string;
+  /** Open sockets per address and in total (LIVE_LIMITS.socketsPerIp, socketsTotal). */
+  connections: LiveConnections;
+  /** How long a socket without a token may stay open (LIVE_LIMITS.anonymousSocketSeconds). */
+  anonymousSocketMs: number;
 }
 
 /** The server Nest builds is graphql-ws/use/ws, whose `extra` carries the HTTP upgrade request. */
@@ -60,14 +71,25 @@ export function liveConnectionHooks(tokens: AccessTokenVerifier, sessions: LiveS
       const socket = socketOf(context);
       if (!request || !socket || (authorization !== undefined && typeof authorization !== 'string'))
         return false;
+      // Counted before the token is checked: a flood of sockets costs no signature checks.
+      const clientIp = limits.clientIpOf(request);
+      if (!limits.connections.open(clientIp)) {
+        socket.close(TOO_MANY_CONNECTIONS.code, TOO_MANY_CONNECTIONS.reason);
+        return false;
+      }
+      request.countedIp = clientIp;
       try {
-        const { actor, expiresAtMs } = await tokens.bearerOf(authorization);
+        const bearer = await tokens.bearerOf(authorization);
+        const { actor } = bearer;
+        // Without a token there is no session to end with: the socket gets an access token's life.
+        const expiresAtMs = Number.isFinite(bearer.expiresAtMs)
+          ? bearer.expiresAtMs
+          : Date.now() + limits.anonymousSocketMs;
         if (!sessions.isLive(actor.sessionId, expiresAtMs)) return false;
         request.actor = actor;
         request.liveExpiresAtMs = expiresAtMs;
-        request.clientIp = limits.clientIpOf(request);
-        if (Number.isFinite(expiresAtMs))
-          request.detachLive = sessions.attach(actor.sessionId, expiresAtMs, socket);
+        request.clientIp = clientIp;
+        request.detachLive = sessions.attach(actor.sessionId, expiresAtMs, socket);
         return true;
       } catch (error) {
         if (error instanceof NotAuthenticatedError) return false;
@@ -98,7 +120,10 @@ export function liveConnectionHooks(tokens: AccessTokenVerifier, sessions: LiveS
       return undefined;
     },
     onClose: (context: GraphQLWsContext): void => {
-      upgradeRequestOf(context)?.detachLive?.();
+      const request = upgradeRequestOf(context);
+      request?.detachLive?.();
+      if (request?.countedIp !== undefined) limits.connections.close(request.countedIp);
+      if (request) request.countedIp = undefined;
     },
   };
 }

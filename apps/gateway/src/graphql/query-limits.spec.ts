@@ -71,8 +71,9 @@ describe('GraphQL for anonymous callers in production', () => {
     );
 
     const tokens = Array.from({ length: QUERY_LIMITS.maxTokens }, () => '__typename').join(' ');
-    expect(messages(await gateway.ask(`{ ${tokens} }`))).toContain(
-      `Token limit of ${QUERY_LIMITS.maxTokens} exceeded`,
+    // graphql-js's own parse counts them (its message reads "more that"): a parse failure, 400.
+    expect(messages(await gateway.ask(`{ ${tokens} }`))).toMatch(
+      new RegExp(`Document contains more tha[nt] ${QUERY_LIMITS.maxTokens} tokens`),
     );
   });
 

@@ -1,8 +1,16 @@
-import type { Actor, ClientSchema } from '@memoreel/contracts';
-import { getProbe, getProbeCompletion, probeCompleted, recordProbe } from '@memoreel/contracts';
+import {
+  type Actor,
+  type ClientSchema,
+  ErrorCodes,
+  getProbe,
+  getProbeCompletion,
+  probeCompleted,
+  recordProbe,
+} from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Logger } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
+import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { RequestBudgets } from '../graphql/request-budgets.js';
 import { CurrentActor } from '../http/current-actor.js';
@@ -40,9 +48,13 @@ export class ProbeResolver {
   }
 
   @Subscription(() => ProbeCompletionModel, {
-    description: 'Fires when the probe with this id was consumed.',
+    description: 'Fires when the probe with this id was consumed. Signed-in users only (not guests).',
   })
   probeCompleted(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string) {
+    // Each one holds a bus subscription for as long as the socket wants: not for anyone without an account.
+    // A GraphQLError, not a service error: graphql-ws sends it as it is, with its code.
+    if (!actor.userId || actor.isAnonymous || (actor.role !== 'user' && actor.role !== 'admin'))
+      throw new GraphQLError('Authentication required', { extensions: { code: ErrorCodes.unauthorized } });
     return liveIterator(this.bus, probeCompleted, {
       field: 'probeCompleted',
       accept: (completion) => completion.id === id,

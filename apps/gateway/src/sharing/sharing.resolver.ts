@@ -20,6 +20,7 @@ import {
   ShareViewModel,
   toSharedVideoModel,
 } from './share.model.js';
+import { SharedVideoCache } from './shared-video-cache.js';
 import { ipKeyOf, viewerKeyOf } from './viewer-keys.js';
 
 const settingsOf = (input: ShareSettingsInput) => ({
@@ -32,7 +33,10 @@ const settingsOf = (input: ShareSettingsInput) => ({
 /** Shares of the signed-in user, and the public viewer's calls; the sharing service checks everything. */
 @Resolver(() => ShareModel)
 export class SharingResolver {
-  constructor(private readonly bus: BusClient) {}
+  constructor(
+    private readonly bus: BusClient,
+    private readonly sharedVideos: SharedVideoCache,
+  ) {}
 
   @Query(() => ShareModel, {
     nullable: true,
@@ -68,20 +72,25 @@ export class SharingResolver {
   }
 
   @Mutation(() => ShareModel)
-  updateShare(
+  async updateShare(
     @CurrentActor() actor: Actor,
     @Args('id', { type: () => ID }) id: string,
     @Args('settings', { type: () => ShareSettingsInput }) settings: ShareSettingsInput,
   ): Promise<ShareModel> {
-    return this.bus.request(updateShare, actor, { id, settings: settingsOf(settings) });
+    const share = await this.bus.request(updateShare, actor, { id, settings: settingsOf(settings) });
+    // The shared page shows the change at once from this replica (others within the cache's 10 s).
+    this.sharedVideos.drop(id);
+    return share;
   }
 
   @Mutation(() => DeletedShareModel)
-  deleteShare(
+  async deleteShare(
     @CurrentActor() actor: Actor,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<DeletedShareModel> {
-    return this.bus.request(deleteShare, actor, { id });
+    const deleted = await this.bus.request(deleteShare, actor, { id });
+    this.sharedVideos.drop(id);
+    return deleted;
   }
 
   @Mutation(() => ShareViewModel, {

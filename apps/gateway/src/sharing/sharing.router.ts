@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GUEST, getSharedVideo, type PublicSharedVideo } from '@memoreel/contracts';
+import type { PublicSharedVideo } from '@memoreel/contracts';
 import { sharedVideoTitle } from '@memoreel/domain';
-import { type BusClient, type Logger, RemoteError } from '@memoreel/platform';
+import type { Logger } from '@memoreel/platform';
 import express, { type Request, type Router } from 'express';
+import type { RequestBudgets } from '../graphql/request-budgets.js';
+import { perAddressBudget } from '../http/route-budgets.js';
 import { defaultSiteImage, OG_IMAGE_TYPE, renderShareImage } from './og-image.js';
+import type { SharedVideoCache } from './shared-video-cache.js';
 import {
   notFoundMeta,
   previewVersion,
@@ -14,13 +18,15 @@ import {
   withHead,
 } from './shared-video-page.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Rendered previews kept in memory, by share id and version (a changed share gets a new entry). */
 const CACHE_SIZE = 200;
 const PHOTO_FETCH_TIMEOUT_MS = 5_000;
 
 export interface SharingRouterOptions {
-  bus: BusClient;
+  /** The share lookups, cached (shared with the resolver, which drops what it changes). */
+  sharedVideos: SharedVideoCache;
+  /** /v/* and /og/* are counted per address (sharePagesPerIp) before anything is looked up. */
+  budgets: RequestBudgets;
   logger: Logger;
   publicUrl?: string | undefined;
   /** The built SPA, whose shell /v/{id} answers with the share's metadata; absent when a CDN serves it. */
@@ -33,6 +39,14 @@ export interface SharingRouterOptions {
  */
 const SHARED_VIDEO_SHELL = join('shells', 'shared-video.html');
 
+/** Whether the client already holds this ETag (If-None-Match, weak comparison as RFC 9110 asks for GETs). */
+function alreadyHeld(req: Request, etag: string): boolean {
+  const held = req.get('if-none-match');
+  if (!held) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return held.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 function originOf(req: Request, publicUrl: string | undefined): string {
   return (publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
 }
@@ -43,19 +57,15 @@ function originOf(req: Request, publicUrl: string | undefined): string {
  * address of links shared before, redirects there).
  */
 export function sharingRouter(options: SharingRouterOptions): Router {
-  const { bus, logger, publicUrl } = options;
+  const { sharedVideos, logger, publicUrl } = options;
   const router = express.Router();
-  const cache = new Map<string, Buffer>();
-
-  async function find(id: string): Promise<PublicSharedVideo | null> {
-    if (!UUID.test(id)) return null;
-    try {
-      return await bus.request(getSharedVideo, GUEST, { id });
-    } catch (error) {
-      if (error instanceof RemoteError && error.code === 'NOT_FOUND') return null;
-      throw error;
-    }
-  }
+  /** Rendered previews by `{id}:{version}`; a promise, so concurrent first visitors share one render. */
+  const images = new Map<string, Promise<Buffer>>();
+  router.use(['/v', '/og'], perAddressBudget(options.budgets, 'sharePagesPerIp'));
+  // A changed or deleted share's previews go with it: an old link's ?v= is looked up again.
+  sharedVideos.onDrop((id) => {
+    for (const key of images.keys()) if (key.startsWith(`${id}:`)) images.delete(key);
+  });
 
   async function firstPhoto(video: PublicSharedVideo, origin: string): Promise<Buffer | undefined> {
     const photo = video.photos[0];
@@ -76,37 +86,55 @@ export function sharingRouter(options: SharingRouterOptions): Router {
     res.redirect(301, `/og/${req.params.id}.jpg${query === -1 ? '' : req.originalUrl.slice(query)}`);
   });
 
-  router.get('/og/:id.jpg', async (req, res, next) => {
-    try {
-      const video = await find(req.params.id);
-      let image: Buffer;
-      if (!video) {
-        image = await defaultSiteImage();
-        res.setHeader('Cache-Control', 'public, max-age=300');
-      } else {
-        const version = previewVersion(video);
-        const key = `${video.id}:${version}`;
-        let cached = cache.get(key);
-        if (!cached) {
-          const started = performance.now();
-          cached = await renderShareImage(
-            sharedVideoTitle(video),
-            await firstPhoto(video, originOf(req, publicUrl)),
-          ).catch((error: unknown) => {
-            logger.warn({ err: error, shareId: video.id }, 'preview image failed; default image sent');
-            return defaultSiteImage();
-          });
+  function previewOf(video: PublicSharedVideo, key: string, origin: string): Promise<Buffer> {
+    let image = images.get(key);
+    if (!image) {
+      const started = performance.now();
+      image = firstPhoto(video, origin)
+        .then((photo) => renderShareImage(sharedVideoTitle(video), photo))
+        .catch((error: unknown) => {
+          logger.warn({ err: error, shareId: video.id }, 'preview image failed; default image sent');
+          return defaultSiteImage();
+        })
+        .finally(() =>
           logger.debug(
             { shareId: video.id, ms: Math.round(performance.now() - started) },
             'preview image rendered',
-          );
-          if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-          cache.set(key, cached);
-        }
-        image = cached;
+          ),
+        );
+      if (images.size >= CACHE_SIZE) images.delete(images.keys().next().value as string);
+      images.set(key, image);
+    }
+    return image;
+  }
+
+  router.get('/og/:id.jpg', async (req, res, next) => {
+    try {
+      const id = req.params.id.toLowerCase();
+      // The page links the image with its version (?v=): a preview rendered before is sent as it is.
+      const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
+      const ready = asked === undefined ? undefined : images.get(`${id}:${asked}`);
+      if (ready) {
         res.setHeader('Cache-Control', 'public, max-age=3600');
-        res.setHeader('ETag', `"${version}"`);
+        res.setHeader('ETag', `"${asked}"`);
+        if (alreadyHeld(req, `"${asked}"`)) res.status(304).end();
+        else res.type(OG_IMAGE_TYPE).send(await ready);
+        return;
       }
+      const { video } = await sharedVideos.get(id);
+      if (!video) {
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        res.type(OG_IMAGE_TYPE).send(await defaultSiteImage());
+        return;
+      }
+      const version = previewVersion(video);
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.setHeader('ETag', `"${version}"`);
+      if (alreadyHeld(req, `"${version}"`)) {
+        res.status(304).end();
+        return;
+      }
+      const image = await previewOf(video, `${id}:${version}`, originOf(req, publicUrl));
       res.type(OG_IMAGE_TYPE).send(image);
     } catch (error) {
       next(error);
@@ -118,19 +146,32 @@ export function sharingRouter(options: SharingRouterOptions): Router {
     const shellFile = join(options.webDistDir, SHARED_VIDEO_SHELL);
     // An older web build has no shell of its own: the plain one works, only slower on a phone.
     const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : plainShell;
+    const notFoundPage = withHead(plainShell, notFoundMeta());
     router.get('/v/:id', async (req, res, next) => {
       try {
-        const video = await find(req.params.id);
+        const share = await sharedVideos.get(req.params.id);
         res.setHeader('Cache-Control', 'no-cache');
         res.type('html');
-        if (!video) {
+        if (!share.video) {
           // The app draws the not-found page: its scripts must not wait for a paint that never comes.
-          res.status(404).send(withHead(plainShell, notFoundMeta()));
+          res.status(404).send(notFoundPage);
           return;
         }
-        res.send(
-          withBody(withHead(shell, sharedVideoMeta(originOf(req, publicUrl), video)), sharedVideoBody(video)),
-        );
+        const origin = originOf(req, publicUrl);
+        // Made once per cached lookup and origin; its ETag lets a reload answer 304.
+        let page = share.derived.get(origin) as { html: string; etag: string } | undefined;
+        if (!page) {
+          const html = withBody(
+            withHead(shell, sharedVideoMeta(origin, share.video)),
+            sharedVideoBody(share.video),
+          );
+          page = { html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+          // Without PUBLIC_URL the origin is the request's Host: a few are kept, not one per made-up name.
+          if (share.derived.size < 4) share.derived.set(origin, page);
+        }
+        res.setHeader('ETag', page.etag);
+        if (alreadyHeld(req, page.etag)) res.status(304).end();
+        else res.send(page.html);
       } catch (error) {
         next(error);
       }

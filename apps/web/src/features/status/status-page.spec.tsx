@@ -43,6 +43,16 @@ const live = vi.hoisted(() => {
 
 vi.mock('graphql-ws', () => ({ createClient: () => live.client }));
 
+/** Who is looking: an account holder unless a test says otherwise. */
+const viewer = vi.hoisted(() => ({
+  auth: { loading: false, user: { id: 'u1' } as unknown, isAnonymous: false },
+  openAuthModal: vi.fn(),
+}));
+vi.mock('../account/auth-provider', () => ({ useAuth: () => viewer.auth }));
+vi.mock('../account/auth-modal-provider', () => ({
+  useAuthModal: () => ({ openAuthModal: viewer.openAuthModal }),
+}));
+
 const READY = {
   status: 'ok',
   checks: { database: { status: 'ok' }, bus: { status: 'ok' }, storage: { status: 'ok' } },
@@ -54,7 +64,7 @@ const recorded: GraphQLAnswer = ({ id, note }) => ({
   data: { recordProbe: { id, note, recordedAt: '2026-11-23T10:00:00.000Z' } },
 });
 
-/** Answers /health/ready and /graphql the way the gateway would. */
+/** Answers /health/status and /graphql the way the gateway would. */
 function stubServer({
   graphql = recorded,
   readiness = READY as unknown,
@@ -67,7 +77,7 @@ function stubServer({
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/health/ready') return json(readiness, 200);
+      if (url === '/health/status') return json(readiness, 200);
       live.calls.push('recordProbe');
       return json(graphql(JSON.parse(String(init?.body)).variables));
     }),
@@ -90,12 +100,35 @@ afterEach(() => {
 });
 
 beforeEach(() => {
+  viewer.auth = { loading: false, user: { id: 'u1' }, isAnonymous: false };
+  viewer.openAuthModal.mockClear();
   live.calls.length = 0;
   live.state.sink = undefined;
   live.state.unsubscribed = 0;
 });
 
 describe('status page', () => {
+  it('asks visitors and guests to sign in before probing, and still shows what is up', async () => {
+    for (const auth of [
+      { loading: false, user: null, isAnonymous: false },
+      { loading: false, user: { id: 'guest' }, isAnonymous: true },
+    ]) {
+      viewer.auth = auth;
+      stubServer({});
+      const { unmount } = render(
+        <QueryClientProvider client={createQueryClient()}>
+          <StatusPage />
+        </QueryClientProvider>,
+      );
+      expect(screen.queryByRole('button', { name: 'Run system check' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in to run the check' }));
+      expect(viewer.openAuthModal).toHaveBeenLastCalledWith('sign_in');
+      await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledWith('/health/status', expect.anything()));
+      expect(live.calls).toEqual([]);
+      unmount();
+    }
+  });
+
   it('subscribes first, records the probe, and completes when the live push arrives', async () => {
     stubServer({});
     renderStatusPage();

@@ -1,8 +1,13 @@
+import { useAuth } from '../account/auth-provider';
 import { ReadinessCard } from './readiness-card';
-import { SystemCheckCard } from './system-check-card';
+import { SignInToCheckCard, SystemCheckCard } from './system-check-card';
 
 /** /status: proves the platform wiring end to end, for ops and for anyone wondering if we are up. */
 export function StatusPage() {
+  const { loading, user, isAnonymous } = useAuth();
+  // The probe goes through every service and the live socket: it is for account holders (issue 31),
+  // while anyone sees whether each dependency is up.
+  const canProbe = !loading && user !== null && !isAnonymous;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
       <title>System check · Memoreel</title>
@@ -14,7 +19,7 @@ export function StatusPage() {
         </p>
       </header>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <SystemCheckCard />
+        {canProbe ? <SystemCheckCard /> : <SignInToCheckCard />}
         <ReadinessCard />
       </div>
     </div>

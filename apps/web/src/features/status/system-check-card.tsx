@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { useAuthModal } from '../account/auth-modal-provider';
 import { HopTimeline } from './hop-timeline';
 import { elapsedMs, hopsOf, type SystemCheck } from './system-check';
 import { useSystemCheck } from './use-system-check';
@@ -63,6 +64,30 @@ export function SystemCheckCard() {
         </form>
         <HopTimeline hops={hopsOf(check)} />
         <CheckOutcome check={check} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** For visitors and guests: what the check does, and the way to run it. */
+export function SignInToCheckCard() {
+  const { openAuthModal } = useAuthModal();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Run a probe</CardTitle>
+        <CardDescription>
+          Sends a note through every part of Memoreel and waits for it to come back live.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <p className="text-muted-foreground text-sm">
+          Sign in with your account to run the system check. Whether each part is up is shown beside this card
+          for everyone.
+        </p>
+        <Button type="button" onClick={() => openAuthModal('sign_in')}>
+          Sign in to run the check
+        </Button>
       </CardContent>
     </Card>
   );

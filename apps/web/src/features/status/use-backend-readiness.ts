@@ -21,7 +21,7 @@ function isReadiness(body: unknown): body is Readiness {
 export async function fetchReadiness(signal?: AbortSignal): Promise<Readiness> {
   let response: Response;
   try {
-    response = await fetch('/health/ready', {
+    response = await fetch('/health/status', {
       headers: { accept: 'application/json' },
       signal: signal ?? null,
     });
@@ -35,7 +35,7 @@ export async function fetchReadiness(signal?: AbortSignal): Promise<Readiness> {
   return body;
 }
 
-/** GET /health/ready, refreshed while the page is open. */
+/** GET /health/status (the gateway's public, briefly cached readiness), refreshed while the page is open. */
 export function useBackendReadiness() {
   return useQuery({
     queryKey: ['health', 'ready'],
