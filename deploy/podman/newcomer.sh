@@ -47,6 +47,7 @@ if [[ $PHASES == all || $PHASES == start ]]; then
     sleep 1
   done
   timing start "$((SECONDS - started))" "$ok"
+  cp .memoreel/logs/build.log /state/build.log 2>/dev/null || true
   # Ctrl+C reaches the whole foreground group; then nothing of Memoreel may be left running.
   kill -INT -- "-$leader" 2>/dev/null
   for _ in $(seq 1 30); do kill -0 "$leader" 2>/dev/null || break; sleep 1; done
@@ -72,6 +73,7 @@ if [[ $PHASES == all || $PHASES == test ]]; then
   started=$SECONDS
   npm test >/state/test.log 2>&1
   status=$?
+  cp -r .reports /state/reports 2>/dev/null || true
   timing test "$((SECONDS - started))" "$([[ $status == 0 ]] && echo true || echo false)"
   tail -1 /state/test.log
   exit $status
