@@ -332,6 +332,23 @@ async function ensureDatabase(port: number): Promise<void> {
   }
 }
 
+/** The URL of the embedded database while a running Memoreel holds it, else undefined (backup, decision 0025). */
+export async function runningEmbeddedDatabaseUrl(dataHome: string): Promise<string | undefined> {
+  const lines = await readFile(join(dataHome, 'postmaster.pid'), 'utf8').then(
+    (text) => text.split('\n'),
+    () => [],
+  );
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined; // a file left by a server that was killed
+  }
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 /**
  * Starts Postgres from the binaries shipped in npm on a free loopback port; the data survives
  * restarts. `dataHome` is the documented home of the database (`.memoreel/postgres`); as root the

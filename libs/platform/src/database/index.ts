@@ -3,4 +3,5 @@ export * from './migrate-cli.js';
 export * from './postgres-adapter.js';
 export * from './prisma.js';
 export * from './reachable.js';
+export * from './schema-backup.js';
 export * from './sql.js';
