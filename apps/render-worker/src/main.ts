@@ -14,7 +14,7 @@ await runWorkerProcess({
   defaultPort: 3009,
   environment: z.object({
     CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-    /** Remotion company licence key; unset renders as a free-licence user. */
+    /** Remotion company licence key; unset renders under the free licence (decision 0026). */
     REMOTION_LICENSE_KEY: z
       .string()
       .optional()
@@ -27,6 +27,7 @@ await runWorkerProcess({
           chromiumPath: config.CHROMIUM_PATH,
           licenseKey: config.REMOTION_LICENSE_KEY,
           onBlockedRequest: (url) => logger.debug({ url }, 'render page request outside loopback refused'),
+          onAllowedRequest: ({ url }) => logger.debug({ url }, 'Remotion usage event sent (company licence)'),
         }),
       ),
     }),

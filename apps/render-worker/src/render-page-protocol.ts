@@ -6,7 +6,8 @@ export type PageChunkJob = {
   props: MemoreelVideoProps;
   frameRange: [number, number];
   videoBitrate: number;
-  licenseKey: string | null;
+  /** A company licence key, or REMOTION_FREE_LICENSE. */
+  licenseKey: string;
   uploadUrl: string;
 };
 

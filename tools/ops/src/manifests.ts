@@ -66,8 +66,8 @@ export function natsJetStreamTriggerProblems(object: KubeObject): string[] {
     triggers?: { type: string; metadata: Record<string, unknown> }[];
   };
   if (!spec.scaleTargetRef?.name) problems.push('scaleTargetRef.name is missing');
-  if (!(typeof spec.minReplicaCount === 'number' && spec.minReplicaCount >= 0 && spec.minReplicaCount <= 1))
-    problems.push('minReplicaCount must be 0 or 1');
+  if (!(typeof spec.minReplicaCount === 'number' && spec.minReplicaCount >= 0))
+    problems.push('minReplicaCount must be a count of at least 0');
   if (!(typeof spec.maxReplicaCount === 'number' && spec.maxReplicaCount >= (spec.minReplicaCount ?? 0)))
     problems.push('maxReplicaCount must be at least minReplicaCount');
   const triggers = spec.triggers?.filter((t) => t.type === 'nats-jetstream') ?? [];

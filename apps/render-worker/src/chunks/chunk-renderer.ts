@@ -28,16 +28,29 @@ export const RENDER_PAGE_DIR = fileURLToPath(new URL('../../dist/page', import.m
  */
 export const CHUNKS_PER_PAGE = 25;
 
+/** Where Remotion's web renderer posts its usage event (`sendUsageEvent`); company licences are billed by it. */
+export const REMOTION_USAGE_URL = 'https://www.remotion.pro/api/track/register-usage-point';
+/** The value Remotion documents for its free licence (remotion.dev/license): the usage event carries no key. */
+export const REMOTION_FREE_LICENSE = 'free-license';
+
+/** A request the render page made outside loopback. */
+export type OutsideRequest = { url: string; method: string; body: string | null };
+
 export type ChunkRendererOptions = {
   /** The built render page; RENDER_PAGE_DIR by default. */
   pageDir?: string;
   chromiumPath?: string;
-  /** Remotion licence key, passed to `renderMediaOnWeb` (configuration; null renders as a free user). */
+  /**
+   * Remotion company licence key, passed to `renderMediaOnWeb` and its usage event let out (decision
+   * 0026); unset or empty renders under REMOTION_FREE_LICENSE, every outside request refused.
+   */
   licenseKey?: string | null;
   /** CHUNK_ENCODING's by default; plan with `renderer.encoding` so chunk hashes name what was encoded. */
   videoBitrate?: number;
   /** Told of every request the render page tried outside loopback (which was refused). */
-  onBlockedRequest?: (url: string) => void;
+  onBlockedRequest?: (url: string, request: OutsideRequest) => void;
+  /** Told of each outside request let through: only the licensed usage event. */
+  onAllowedRequest?: (request: OutsideRequest) => void;
   /** Told of everything the page logs or throws, for diagnostics. */
   onPageLog?: (line: string) => void;
 };
@@ -94,12 +107,19 @@ export class ChunkRenderer {
       });
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const origin = server.origin;
-    // The web renderer posts a usage event to Remotion's server on every render; nothing but our
-    // loopback server is reachable (data: and blob: URLs never reach the router).
+    const licensed = isCompanyLicence(options.licenseKey);
+    // Nothing but our loopback server is reachable (data: and blob: URLs never reach the router),
+    // except, under a company licence, the usage event Remotion bills it by.
     await context.route('**/*', (route) => {
-      const url = route.request().url();
+      const request = route.request();
+      const url = request.url();
       if (url === origin || url.startsWith(`${origin}/`)) return route.continue();
-      options.onBlockedRequest?.(url);
+      const outside = { url, method: request.method(), body: request.postData() };
+      if (licensed && outside.method === 'POST' && url === REMOTION_USAGE_URL) {
+        options.onAllowedRequest?.(outside);
+        return route.continue();
+      }
+      options.onBlockedRequest?.(url, outside);
       return route.abort('blockedbyclient');
     });
     return new ChunkRenderer(browser, context, server, options);
@@ -148,7 +168,9 @@ export class ChunkRenderer {
         },
         frameRange: chunk.frameRange,
         videoBitrate: this.encoding.videoBitrate,
-        licenseKey: this.options.licenseKey ?? null,
+        licenseKey: isCompanyLicence(this.options.licenseKey)
+          ? (this.options.licenseKey as string)
+          : REMOTION_FREE_LICENSE,
         uploadUrl: job.uploadUrl,
       };
       const result = await page.evaluate(
@@ -218,4 +240,9 @@ export class ChunkRenderer {
     await this.browser.close();
     await this.server.close();
   }
+}
+
+/** A key of Remotion's company licence, as opposed to none or the free licence's value. */
+function isCompanyLicence(licenseKey: string | null | undefined): boolean {
+  return Boolean(licenseKey) && licenseKey !== REMOTION_FREE_LICENSE;
 }
