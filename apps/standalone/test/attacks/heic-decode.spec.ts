@@ -4,10 +4,10 @@ import { authService } from '@memoreel/auth';
 import { photoMessages } from '@memoreel/domain';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
+import { encodeHeic, withPrimaryImage } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
 import { guestUploads, whileHealthPolled } from './guest-uploads.js';
-import { encodeHeic, withPrimaryImage } from '@memoreel/testing';
 
 const PHONE_HEIC = fileURLToPath(new URL('../../../../e2e/fixtures/phone.heic', import.meta.url));
 /** The longest /health/live may take while a hostile HEIC is judged (issue 31). */
