@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { reportError } from './features/error-reporting/error-reporting';
 import { isLandingPath } from './features/landing/landing-section';
 import { routeTree } from './routeTree.gen';
 import { FullPageLoading } from './shell/full-page-loading';
@@ -19,6 +20,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: FullPageLoading,
     defaultErrorComponent: RouteErrorPage,
+    // What a route's error page catches reaches Sentry too (when it is on).
+    defaultOnCatch: reportError,
     // On the landing page the path decides which section shows, so the router must not reset the scroll.
     scrollRestoration: ({ location }) => !isLandingPath(location.pathname),
   });

@@ -10,11 +10,18 @@ const tracer = trace.getTracer('memoreel-gateway');
  */
 export const requestTracing: RequestHandler = (req, res, next) => {
   const parent = propagation.extract(context.active(), req.headers);
-  const span = tracer.startSpan(`${req.method} ${req.path}`, { kind: SpanKind.SERVER }, parent);
+  const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER }, parent);
   const started = process.hrtime.bigint();
   res.on('finish', () => {
-    const route = req.route?.path ?? (req.path.startsWith('/graphql') ? '/graphql' : 'other');
-    span.setAttribute('http.response.status_code', res.statusCode);
+    // With its router's mount (`/storage/:bucket/*key`); `originalUrl`: Apollo's mount has cut `/graphql` off `req.path`.
+    const route = req.route
+      ? `${req.baseUrl}${req.route.path}`
+      : req.originalUrl.startsWith('/graphql')
+        ? '/graphql'
+        : 'other';
+    // Named by route template (`/v/:id`), never the raw path: one name per endpoint, no ids in names.
+    span.updateName(`${req.method} ${route}`);
+    span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
     if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;

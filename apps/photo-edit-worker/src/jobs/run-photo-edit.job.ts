@@ -23,6 +23,7 @@ import {
   EventDeliveryContext,
   LOGGER,
   loadConfig,
+  reportError,
   SERVICE_CONTEXT,
   type ServiceContext,
   type Storage,
@@ -118,6 +119,8 @@ export class RunPhotoEditJob implements OnModuleInit {
         throw error;
       }
       this.logger.error({ err: error, editId }, 'photo edit failed for good');
+      // A retried edit was reported on its first failure (ReportHandlerErrors); this one never reached it.
+      if (delivery.deliveryCount === 1) reportError(error, { subject: delivery.subject, editId });
       const reason = error instanceof Error ? error.message : String(error);
       await this.publish(photoEditFailed, { editId, reason });
     } finally {

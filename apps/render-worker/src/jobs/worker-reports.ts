@@ -18,6 +18,7 @@ import {
   LOGGER,
   loadConfig,
   RemoteError,
+  reportError,
   SERVICE_CONTEXT,
   type ServiceContext,
   type Storage,
@@ -103,6 +104,8 @@ export class WorkerReports implements OnModuleInit {
       }
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.error({ err: error, renderId }, 'render job failed for good');
+      // A retried job was reported on its first failure (ReportHandlerErrors); this one never reached it.
+      if (delivery.deliveryCount === 1) reportError(error, { subject: delivery.subject, renderId });
       await this.publish(renderFailed, {
         renderId,
         error: hopeless ? `${renderMessages.noChromium}: ${reason}` : reason,

@@ -3,6 +3,11 @@ import { TriangleAlert } from 'lucide-react';
 import { Button } from '../ui/button';
 import { PageMessage } from './page-message';
 
+export const ROUTE_ERROR_TEXT = {
+  title: 'Something went wrong',
+  body: 'This page ran into a problem. Please try again; if it keeps happening, reload the page.',
+};
+
 /** Shown when a screen fails to load or render; the rest of the app keeps working. */
 export function RouteErrorPage({ reset }: ErrorComponentProps) {
   const router = useRouter();
@@ -14,10 +19,10 @@ export function RouteErrorPage({ reset }: ErrorComponentProps) {
   return (
     <PageMessage
       icon={TriangleAlert}
-      title="Something went wrong"
+      title={ROUTE_ERROR_TEXT.title}
       actions={<Button onClick={tryAgain}>Try again</Button>}
     >
-      <p>This page ran into a problem. Please try again; if it keeps happening, reload the page.</p>
+      <p>{ROUTE_ERROR_TEXT.body}</p>
     </PageMessage>
   );
 }

@@ -13,6 +13,7 @@ import {
   requestEnvelopeSchema,
 } from '@memoreel/contracts';
 import { Logger } from '@nestjs/common';
+import { SpanKind } from '@opentelemetry/api';
 import { z } from 'zod';
 import {
   type Bus,
@@ -24,6 +25,7 @@ import {
   ResponderError,
   type Subscription,
 } from './bus.js';
+import { runInSentTrace } from './trace-context.js';
 
 /** A failure reported by (or on the way to) another service, with its stable code and message. */
 export class RemoteError extends Error {
@@ -108,10 +110,9 @@ export class BusClient {
     if (!request.success) throw new RemoteError(validationError(request.error));
     let answer: unknown;
     try {
-      answer = await this.bus.request(contract.subject, request.data, {
-        sender: this.options.sender,
-        ...options,
-      });
+      answer = await runInSentTrace(contract.subject, this.sent(SpanKind.CLIENT), () =>
+        this.bus.request(contract.subject, request.data, { sender: this.options.sender, ...options }),
+      );
     } catch (error) {
       throw transportFailure(error);
     }
@@ -126,7 +127,10 @@ export class BusClient {
   }
 
   async publishLive<C extends LiveContract>(contract: C, data: z.input<C['data']>): Promise<void> {
-    await this.bus.publishLive(contract.subject, parseData(contract, data));
+    const payload = parseData(contract, data);
+    await runInSentTrace(contract.subject, this.sent(SpanKind.PRODUCER), () =>
+      this.bus.publishLive(contract.subject, payload),
+    );
   }
 
   /** Invalid messages are logged and skipped: a live push is best effort. */
@@ -149,9 +153,14 @@ export class BusClient {
     data: z.input<C['data']>,
     options: { id: string },
   ): Promise<void> {
-    await this.bus.enqueueJob(contract.subject, envelope(contract, actor, data, options.id), {
-      msgId: options.id,
-    });
+    const job = envelope(contract, actor, data, options.id);
+    await runInSentTrace(contract.subject, this.sent(SpanKind.PRODUCER), () =>
+      this.bus.enqueueJob(contract.subject, job, { msgId: options.id }),
+    );
+  }
+
+  private sent(kind: SpanKind.CLIENT | SpanKind.PRODUCER) {
+    return { system: this.bus.binding, kind };
   }
 
   private invalidReply(subject: string, error: z.ZodError): RemoteError {

@@ -19,6 +19,7 @@ import {
 } from '@nestjs/microservices';
 import { lastValueFrom } from 'rxjs';
 import { z } from 'zod';
+import { reportError } from '../telemetry/error-reporting.js';
 import { busEventsHandled, busRequestDuration } from '../telemetry/metrics.js';
 import {
   type Bus,
@@ -182,6 +183,7 @@ export class BusTransport extends Server implements CustomTransportStrategy {
     const reply = contract.reply.safeParse(result);
     if (!reply.success) {
       this.logger.error(`Reply of ${contract.subject} breaks its contract: ${reply.error.message}`);
+      reportError(reply.error, { subject: contract.subject });
       return { ok: false, error: INTERNAL };
     }
     return { ok: true, data: reply.data };
@@ -219,7 +221,9 @@ export class BusTransport extends Server implements CustomTransportStrategy {
       const envelope = envelopeSchema.safeParse(message.payload);
       if (!envelope.success) {
         handled('dead');
-        throw new PoisonMessageError(`Invalid ${subject} envelope: ${envelope.error.message}`);
+        const poison = new PoisonMessageError(`Invalid ${subject} envelope: ${envelope.error.message}`);
+        reportError(poison, { subject });
+        throw poison;
       }
       try {
         await this.run(handler, envelope.data, new EventDeliveryContext([message]));

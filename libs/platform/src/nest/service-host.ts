@@ -2,6 +2,7 @@ import { type DynamicModule, type INestApplicationContext, Module } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { BusTransport } from '../bus/bus-transport.js';
+import { ReportHandlerErrors } from '../bus/report-handler-errors.filter.js';
 import { migrateSchema } from '../database/migrate.js';
 import { databaseIsReachable } from '../database/reachable.js';
 import type { ReadinessCheck } from '../health/health.js';
@@ -57,6 +58,7 @@ export async function startService(
     strategy: new BusTransport({ bus: context.bus, service: definition.name }),
     logger: new PinoNestLogger(context.logger),
   });
+  app.useGlobalFilters(new ReportHandlerErrors());
   await app.listen();
 
   const relay = definition.migrationsDir

@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@memoreel/contracts';
 import type { Headers } from '../bus/bus.js';
-import { withTraceContext } from '../bus/trace-context.js';
+import { withProducerTraceContext } from '../bus/trace-context.js';
 import { quoteIdentifier, type RawSql } from '../database/sql.js';
 
 /** Marks an outbox row as a job: the relay enqueues it on the work queue instead of publishing an event. */
@@ -11,7 +11,7 @@ export const outboxChannel = (schema: string): string => `${schema}_outbox`;
 
 /**
  * Stores an event in the service's outbox within the caller's transaction, so it is published
- * if and only if the change that caused it commits. The active trace context is stored with it,
+ * if and only if the change that caused it commits. A producer span's trace context is stored with it,
  * and the relay is notified (Postgres delivers the notification at commit, never on rollback).
  */
 export async function recordEvent(
@@ -30,7 +30,7 @@ export async function recordEvent(
     envelope.id,
     envelope.type,
     JSON.stringify(envelope),
-    JSON.stringify(withTraceContext(headers)),
+    JSON.stringify(withProducerTraceContext(envelope.type, headers)),
     envelope.occurredAt,
     outboxChannel(schema),
   );
@@ -58,7 +58,7 @@ export async function recordJob(
     envelope.id,
     envelope.type,
     JSON.stringify(envelope),
-    JSON.stringify({ ...withTraceContext(headers), [OUTBOX_JOB_HEADER]: '1' }),
+    JSON.stringify({ ...withProducerTraceContext(envelope.type, headers), [OUTBOX_JOB_HEADER]: '1' }),
     envelope.occurredAt,
     outboxChannel(schema),
   );
