@@ -1,5 +1,6 @@
 export * from './bot-check.js';
 export * from './database.js';
+export * from './distributed/index.js';
 export * from './factories.js';
 export * from './heic.js';
 export * from './nats.js';

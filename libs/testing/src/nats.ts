@@ -40,6 +40,8 @@ export interface NatsServer {
   restart(): Promise<void>;
   /** Stops it and deletes the store if this launcher created it. */
   dispose(): Promise<void>;
+  /** The server's process id while it runs. */
+  pid(): number | undefined;
 }
 
 export interface NatsServerOptions {
@@ -94,6 +96,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       await stop();
       await start();
     },
+    pid: () => (child && child.exitCode === null ? child.pid : undefined),
     dispose: async () => {
       await stop();
       if (!options.storeDir) await rm(storeDir, { recursive: true, force: true });

@@ -25,6 +25,10 @@ export interface S3ServerOptions {
   buckets?: readonly string[];
   /** Origins given a GET/PUT/POST CORS rule on those buckets (s3rver takes CORS in its bucket config). */
   corsOrigins?: readonly string[];
+  /** A fixed port (default: a free one), e.g. to restart a stopped server where clients expect it. */
+  port?: number;
+  /** Where the objects are kept (default: a throwaway folder); one given here is left on `stop()`. */
+  directory?: string;
 }
 
 export interface S3Server {
@@ -45,12 +49,14 @@ export interface S3Server {
 export async function startS3Server({
   buckets = [],
   corsOrigins = [],
+  port: fixedPort = 0,
+  directory: givenDirectory,
 }: S3ServerOptions = {}): Promise<S3Server> {
-  const directory = await mkdtemp(join(tmpdir(), 'memoreel-s3-'));
+  const directory = givenDirectory ?? (await mkdtemp(join(tmpdir(), 'memoreel-s3-')));
   const cors = corsOrigins.length > 0 ? [corsConfiguration(corsOrigins)] : [];
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port: fixedPort,
     directory,
     silent: true,
     configureBuckets: buckets.map((name) => ({ name, configs: cors })),
@@ -66,7 +72,7 @@ export async function startS3Server({
     secretKey: 'S3RVER',
     async stop() {
       await server.close();
-      await rm(directory, { recursive: true, force: true });
+      if (!givenDirectory) await rm(directory, { recursive: true, force: true });
     },
   };
 }

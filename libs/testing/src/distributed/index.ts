@@ -1,0 +1,3 @@
+export * from './database-stats.js';
+export * from './managed-process.js';
+export * from './start-distributed-stack.js';
