@@ -22,7 +22,12 @@ export interface BackupManifest {
 /** What goes in besides the manifest and the dump: the objects, and the key their signed URLs use. */
 export const DATA_ENTRIES = ['storage', 'storage-signing.key'] as const;
 
-function tar(args: string[]): Promise<void> {
+/**
+ * Runs tar. `online`: the archive is made while Memoreel may be writing — a new object appearing
+ * in storage while it is read (GNU tar's exit 1, "file changed as we read it") is fine, since the
+ * database snapshot taken before cannot name it and stored objects are never rewritten.
+ */
+function tar(args: string[], { online = false }: { online?: boolean } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('tar', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
@@ -31,7 +36,11 @@ function tar(args: string[]): Promise<void> {
     });
     child.on('error', reject);
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`tar ${args[0]} failed (${code}): ${errors.trim()}`)),
+      code === 0 || (online && code === 1)
+        ? resolve()
+        : reject(
+            new Error(`tar ${args.find((arg) => !arg.startsWith('--'))} failed (${code}): ${errors.trim()}`),
+          ),
     );
   });
 }
@@ -60,7 +69,22 @@ export async function writeArchive(
   await writeFile(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const partial = `${archive}.partial`;
   const data = DATA_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)));
-  await tar(['-czf', partial, '-C', staging, 'manifest.json', 'database', '-C', dataDir, ...data]);
+  await tar(
+    [
+      '--warning=no-file-changed',
+      '--warning=no-file-removed',
+      '-czf',
+      partial,
+      '-C',
+      staging,
+      'manifest.json',
+      'database',
+      '-C',
+      dataDir,
+      ...data,
+    ],
+    { online: true },
+  );
   // It holds password hashes, sessions and signing keys: readable by its owner only.
   await chmod(partial, 0o600);
   await rename(partial, archive);
