@@ -1,5 +1,5 @@
-import { solveBotCheck } from '@memoreel/testing';
 import { expect } from 'vitest';
+import { guestClient } from './guest-client.js';
 
 /** What an attacker holds: a guest session (a solved bot check) on the gateway, and its first project. */
 export interface Guest {
@@ -24,6 +24,7 @@ type GraphQLResult = { data?: Record<string, unknown> | null; errors?: { message
 
 /** The photo upload API as a browser (or an attacker) uses it: GraphQL and the PUT URLs it answers. */
 export function guestUploads(baseUrl: string) {
+  const client = guestClient(baseUrl);
   async function graphql(query: string, variables: Record<string, unknown>, token: string) {
     const response = await fetch(`${baseUrl}/graphql`, {
       method: 'POST',
@@ -37,18 +38,8 @@ export function guestUploads(baseUrl: string) {
 
   return {
     async guest(): Promise<Guest> {
-      const botCheck = await solveBotCheck(
-        await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
-      );
-      const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({ botCheck }),
-      });
-      expect(response.status).toBe(200);
-      const { accessToken: token } = (await response.json()) as { accessToken: string };
-      const data = await graphql('mutation { createInitialProject { project { id } } }', {}, token);
-      return { token, projectId: (data.createInitialProject as { project: { id: string } }).project.id };
+      const token = await client.guestSession();
+      return { token, projectId: await client.projectOf(token) };
     },
 
     async requestUploads(
