@@ -18,6 +18,7 @@ import { MAX_HEIC_PIXELS } from '@memoreel/domain';
 import { encodeHeic } from '@memoreel/testing';
 import autocannon, { type Request } from 'autocannon';
 import sharp from 'sharp';
+import { latencySummary } from './latency.js';
 import {
   COMPLETE_UPLOADS,
   createShare,
@@ -51,9 +52,6 @@ interface PageResult {
   errors: { network: number; timeouts: number };
 }
 
-const percentile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number);
-
 /** GET `path` over `connections` connections for the duration, each request from a new address. */
 function hammer(path: string): Promise<PageResult> {
   const latencies: number[] = [];
@@ -78,16 +76,10 @@ function hammer(path: string): Promise<PageResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
         resolve({
           requests: latencies.length,
           throughputPerSecond: Math.round((latencies.length / durationSeconds) * 10) / 10,
-          latencyMs: {
-            p50: percentile(latencies, 0.5),
-            p95: percentile(latencies, 0.95),
-            p99: percentile(latencies, 0.99),
-            max: latencies.at(-1) ?? 0,
-          },
+          latencyMs: latencySummary(latencies),
           statusCodes,
           errors: { network: result.errors, timeouts: result.timeouts },
         });

@@ -18,6 +18,7 @@
  * as they would real visitors, instead of throttling the whole run as one address.
  */
 import autocannon, { type Request } from 'autocannon';
+import { latencySummary } from './latency.js';
 import {
   COMPLETE_UPLOADS,
   createShare,
@@ -80,9 +81,6 @@ async function setUp<T>(count: number, make: () => Promise<T>, atOnce = 5): Prom
 
 const photoFile = { name: 'load.jpg', size: PHOTO.length, contentType: 'image/jpeg' };
 
-const percentile = (sorted: number[], q: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number);
-
 /** Runs one autocannon instance over a request sequence and measures every response itself (p95 included). */
 function run(requests: Step[]): Promise<JourneyResult> {
   const latencies: number[] = [];
@@ -112,19 +110,13 @@ function run(requests: Step[]): Promise<JourneyResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
         const non2xx = Object.entries(statusCodes)
           .filter(([code]) => !code.startsWith('2'))
           .reduce((sum, [, count]) => sum + count, 0);
         resolve({
           requests: latencies.length,
           throughputPerSecond: Math.round((latencies.length / durationSeconds) * 10) / 10,
-          latencyMs: {
-            p50: percentile(latencies, 0.5),
-            p95: percentile(latencies, 0.95),
-            p99: percentile(latencies, 0.99),
-            max: latencies.at(-1) ?? 0,
-          },
+          latencyMs: latencySummary(latencies),
           errors: { network: result.errors, timeouts: result.timeouts, non2xx, graphql: graphqlErrors },
           statusCodes,
         });
