@@ -19,8 +19,8 @@ import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservice
 import { type Observable, of } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { waitFor } from '../../test/bus-conformance.js';
 import { metricsRegistry } from '../telemetry/metrics.js';
-import { waitFor } from './bus.conformance.js';
 import { type Bus, DeadLetterHeaders, type DeliveredMessage, NoResponderError } from './bus.js';
 import { BusClient, buildEvent, RemoteError } from './bus-client.js';
 import { BusTransport, durableName, EventDeliveryContext } from './bus-transport.js';

@@ -1,4 +1,4 @@
-import { describeBusConformance } from './bus.conformance.js';
+import { describeBusConformance } from '../../test/bus-conformance.js';
 import { InProcessBus } from './in-process-bus.js';
 
 describeBusConformance('in-process', {

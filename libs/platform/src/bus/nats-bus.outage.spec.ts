@@ -1,6 +1,6 @@
 import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from './bus.conformance.js';
+import { waitFor } from '../../test/bus-conformance.js';
 import { BusUnavailableError } from './bus.js';
 import { connectNatsBus, type NatsBus } from './nats-bus.js';
 

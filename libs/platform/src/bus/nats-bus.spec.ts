@@ -7,7 +7,7 @@ import {
   uniqueNamespace,
 } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
-import { describeBusConformance } from './bus.conformance.js';
+import { describeBusConformance } from '../../test/bus-conformance.js';
 import type { ConsumerOptions, DeadLetterOptions, DeliveryHandler } from './bus.js';
 import { connectNatsBus, type DurableConsumer, ensureBusStreams, type NatsBus } from './nats-bus.js';
 import { natsServerConfig } from './nats-server-config.js';

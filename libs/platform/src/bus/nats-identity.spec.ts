@@ -18,7 +18,7 @@ import { Controller, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from './bus.conformance.js';
+import { waitFor } from '../../test/bus-conformance.js';
 import { BusPermissionError } from './bus.js';
 import { BusClient, buildEvent } from './bus-client.js';
 import { BusTransport, durableName } from './bus-transport.js';

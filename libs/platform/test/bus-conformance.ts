@@ -10,7 +10,7 @@ import {
   NoResponderError,
   PoisonMessageError,
   ResponderError,
-} from './bus.js';
+} from '../src/bus/bus.js';
 
 /** How a binding under test is made and taken down (streams deleted, connections closed). */
 export interface BusFactory {
