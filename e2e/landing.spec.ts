@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { saveScreenshot } from './screenshots.js';
 
 const SECTION_TITLES = [
@@ -85,6 +85,77 @@ test('the landing page shows every section in order with its key texts', async (
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
   await saveScreenshot(page, testInfo, 'landing');
+});
+
+/** What the server answers for `url`, fetched by the page (the browser retries a stale keep-alive connection). */
+function served(page: Page, url: string): Promise<{ status: number; type: string; bytes: number }> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { cache: 'no-store' });
+    const body = await response.arrayBuffer();
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      bytes: body.byteLength,
+    };
+  }, url);
+}
+
+test('the demo previews are clips Memoreel rendered, each with a poster, the hero playing', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await appHasTakenOver(page);
+  const previews = page.getByRole('figure', { name: /^Demo preview/ });
+  await expect(previews).toHaveCount(4);
+  // The hero's poster is the page's largest paint: fetched first, laid out at its size.
+  const heroPoster = previews.first().locator('img');
+  await expect(heroPoster).toHaveAttribute('fetchpriority', 'high');
+  await expect(heroPoster).toHaveAttribute('width', '640');
+  await expect(previews.nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
+  // The hero plays (muted, looping) without a click; the previews below wait until they are near.
+  const heroVideo = previews.first().locator('video');
+  const playedSeconds = (video: Locator) =>
+    video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => playedSeconds(heroVideo)).toBeGreaterThan(0);
+  expect(await heroVideo.evaluate((video: HTMLVideoElement) => video.muted && video.loop)).toBe(true);
+  const lastVideo = previews.last().locator('video');
+  expect(await lastVideo.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+  await expect(lastVideo).not.toHaveAttribute('poster', /./);
+
+  for (const preview of await previews.all()) {
+    await preview.scrollIntoViewIfNeeded();
+    const video = preview.locator('video');
+    await expect(video).toHaveAttribute('aria-label', /^Sample video made with Memoreel: /);
+    await expect(video).toHaveAttribute('preload', 'none');
+    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    const poster = (await video.getAttribute('poster'))!;
+    const source = (await video.locator('source').getAttribute('src'))!;
+    const clip = await served(page, source);
+    expect(clip.status).toBe(200);
+    expect(clip.type).toMatch(/^video\/mp4/);
+    expect(clip.bytes).toBeLessThan(400_000);
+    const still = await served(page, poster);
+    expect(still.status).toBe(200);
+    expect(still.type).toMatch(/^image\/webp/);
+    await expect.poll(() => playedSeconds(video)).toBeGreaterThan(0);
+  }
+
+  await previews.last().getByRole('button', { name: 'Pause demo video' }).click();
+  await expect(previews.last().getByRole('button', { name: 'Play demo video' })).toBeVisible();
+  expect(await lastVideo.evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+});
+
+test('a reader who prefers reduced motion sees the posters until they press play', async ({ browser }) => {
+  const page = await browser.newPage({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await appHasTakenOver(page);
+  const hero = page.getByRole('figure', { name: /^Demo preview/ }).first();
+  await expect(hero.locator('img')).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(await hero.locator('video').evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
+  await hero.getByRole('button', { name: 'Play demo video' }).click();
+  await expect(hero.getByRole('button', { name: 'Pause demo video' })).toBeVisible();
+  await page.close();
 });
 
 test('the landing page is on screen before any script runs, in the stored theme', async ({ page }) => {

@@ -1,50 +1,62 @@
-import { Film } from 'lucide-react';
-import { Component, type ReactNode } from 'react';
+import { Film, Pause, Play } from 'lucide-react';
+import { Component, type ReactNode, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import './demo-preview.css';
-import { type DemoReel, demoPreview } from './landing-content';
+import { DEMO_CLIP_SIZE, type DemoReel, demoPreview } from './landing-content';
+import { useDemoClip } from './use-demo-clip';
 
-// Each print is a soft wash of the theme's colour, so the preview suits all five themes.
-const PRINT_WASHES = [
-  'bg-[radial-gradient(circle_at_30%_30%,color-mix(in_oklab,var(--primary)_38%,transparent),transparent_60%),radial-gradient(circle_at_80%_80%,color-mix(in_oklab,var(--primary)_20%,transparent),transparent_55%)]',
-  'bg-[radial-gradient(circle_at_70%_25%,color-mix(in_oklab,var(--primary)_34%,transparent),transparent_58%),radial-gradient(circle_at_20%_85%,color-mix(in_oklab,var(--primary)_22%,transparent),transparent_50%)]',
-  'bg-[radial-gradient(circle_at_50%_40%,color-mix(in_oklab,var(--primary)_30%,transparent),transparent_62%),radial-gradient(circle_at_85%_10%,color-mix(in_oklab,var(--primary)_18%,transparent),transparent_45%)]',
-];
-
-// A photo print sits slightly askew, as if laid on a table.
-const PRINT_TILTS = ['-rotate-3', 'rotate-2', '-rotate-1'];
-
-/** A finished video as a quiet animation: prints drifting under a title card, with a progress bar. */
-function ReelScene({ reel }: { reel: DemoReel }) {
+/**
+ * A finished Memoreel video as a quiet loop, its title beneath it. The poster is an `<img>` (the
+ * hero's is the page's largest paint: fetched first, at the clip's own size), and the muted clip
+ * fades in over it once it actually plays; see useDemoClip for when that is. Spec §2: a preview
+ * whose poster or clip cannot be fetched says "Video preview unavailable" instead of a blank frame.
+ */
+function ReelClip({ reel, priority }: { reel: DemoReel; priority: boolean }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const { playing, started, near, toggle } = useDemoClip(video, { afterLoad: priority });
+  const [failed, setFailed] = useState(false);
+  const fail = () => setFailed(true);
+  if (failed) return <PreviewUnavailable />;
   return (
-    <div className="relative aspect-video overflow-hidden rounded-xl bg-primary/10">
-      {reel.icons.slice(0, 3).map((Icon, index) => (
-        <div
-          key={Icon.displayName ?? index}
-          // The first print shows before (and without) the animation; the others wait their turn.
-          className={cn(
-            'demo-print absolute inset-0 grid place-items-center',
-            index > 0 && 'opacity-0',
-            PRINT_WASHES[index],
-          )}
-        >
-          <span
-            className={cn(
-              'grid size-24 place-items-center rounded-lg bg-card/70 shadow-lg shadow-primary/10 ring-1 ring-primary/10 sm:size-32',
-              PRINT_TILTS[index],
-            )}
-          >
-            <Icon aria-hidden="true" className="size-10 text-primary/70 sm:size-14" strokeWidth={1.25} />
-          </span>
-        </div>
-      ))}
-      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/85 to-transparent px-5 pt-10 pb-4 sm:px-6 sm:pb-5">
-        <p className="font-display text-base text-foreground italic sm:text-xl">{reel.caption}</p>
-        <p className="text-foreground/70 text-xs">{reel.detail}</p>
-        <div className="mt-3 h-1 overflow-hidden rounded-full bg-foreground/10">
-          <div className="demo-progress h-full rounded-full bg-primary/70" />
-        </div>
-      </div>
+    <div className="relative aspect-video overflow-hidden rounded-xl bg-muted">
+      <img
+        src={reel.clip.poster}
+        alt=""
+        {...DEMO_CLIP_SIZE}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        onError={fail}
+        className="absolute inset-0 size-full object-cover"
+      />
+      <video
+        ref={video}
+        aria-label={demoPreview.video(reel.caption)}
+        // A poster attribute is fetched at once: below the fold it waits, like the lazy <img>.
+        poster={priority || near ? reel.clip.poster : undefined}
+        {...DEMO_CLIP_SIZE}
+        muted
+        loop
+        playsInline
+        preload="none"
+        disablePictureInPicture
+        className={cn(
+          'absolute inset-0 size-full object-cover transition-opacity duration-500 motion-reduce:transition-none',
+          !started && 'opacity-0',
+        )}
+      >
+        <source src={reel.clip.video} type="video/mp4" onError={fail} />
+      </video>
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={playing ? demoPreview.pause : demoPreview.play}
+        className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-black/35 text-white backdrop-blur-sm transition-colors hover:bg-black/55 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        {playing ? (
+          <Pause aria-hidden="true" className="size-4" />
+        ) : (
+          <Play aria-hidden="true" className="size-4 translate-x-px" />
+        )}
+      </button>
     </div>
   );
 }
@@ -73,15 +85,28 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { failed: boole
   }
 }
 
-export function DemoPreview({ reel, className }: { reel: DemoReel; className?: string }) {
+/** `priority`: the hero's, the page's largest paint (its poster fetched first, its clip after the page loads). */
+export function DemoPreview({
+  reel,
+  className,
+  priority = false,
+}: {
+  reel: DemoReel;
+  className?: string;
+  priority?: boolean;
+}) {
   return (
     <figure
       aria-label={demoPreview.label(reel.caption)}
       className={cn('rounded-2xl border bg-card p-3 shadow-primary/10 shadow-xl', className)}
     >
       <PreviewBoundary>
-        <ReelScene reel={reel} />
+        <ReelClip reel={reel} priority={priority} />
       </PreviewBoundary>
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-x-3 px-2 pt-3 pb-1">
+        <span className="font-display text-base text-foreground italic sm:text-lg">{reel.caption}</span>
+        <span className="text-muted-foreground text-xs">{reel.detail}</span>
+      </figcaption>
     </figure>
   );
 }

@@ -1,15 +1,9 @@
 import {
-  Cake,
-  Dog,
   Film,
-  Flower2,
-  Gem,
-  GraduationCap,
   Heart,
   type LucideIcon,
   Music,
   Palette,
-  PawPrint,
   Share2,
   ShieldCheck,
   Sparkles,
@@ -89,11 +83,25 @@ export const howItWorks = {
   ] satisfies Point[],
 };
 
-/** What a demo preview shows: a title card over softly drifting prints. */
+/**
+ * A demo clip: a short loop Memoreel rendered from its own sample photos, and its first frame as a
+ * poster (apps/web/public/demo, made by tools/bench/src/demo-clips/render-demo-clips.ts).
+ */
+export interface DemoClip {
+  video: string;
+  poster: string;
+}
+
+const demoClip = (name: string): DemoClip => ({ video: `/demo/${name}.mp4`, poster: `/demo/${name}.webp` });
+
+/** Every clip's (and poster's) size in pixels: the box is laid out before either loads. */
+export const DEMO_CLIP_SIZE = { width: 640, height: 360 } as const;
+
+/** What a demo preview shows: a clip with a title card over it. */
 export interface DemoReel {
   caption: string;
   detail: string;
-  icons: readonly LucideIcon[];
+  clip: DemoClip;
 }
 
 export interface Occasion {
@@ -114,7 +122,7 @@ export const occasions: readonly Occasion[] = [
     lead: 'Weddings, birthdays, graduations and anniversaries: turn the photos from the day into a video everyone can watch again.',
     highlights: ['Upbeat or tender music to match', 'Friends can add their own photos', 'Ready in minutes'],
     action: 'Create a Celebration Video',
-    reel: { caption: 'Happy 40th, Maya', detail: 'A year of adventures', icons: [Cake, Gem, GraduationCap] },
+    reel: { caption: 'Happy 40th, Maya', detail: 'A year of adventures', clip: demoClip('celebration') },
   },
   {
     id: 'loved-ones',
@@ -130,7 +138,7 @@ export const occasions: readonly Occasion[] = [
     reel: {
       caption: 'Forever in our hearts',
       detail: 'Margaret · 1941 – 2025',
-      icons: [Flower2, Heart, Sparkles],
+      clip: demoClip('memorial'),
     },
   },
   {
@@ -140,18 +148,21 @@ export const occasions: readonly Occasion[] = [
     lead: 'The walks, the naps in the sun, the muddy paws: a loving video for the pets who made a house a home.',
     highlights: ['Made for phone photos', 'Music that feels like them', 'Keep it private or share it'],
     action: 'Create a Pet Memorial',
-    reel: { caption: 'Good boy, Biscuit', detail: '14 happy years', icons: [PawPrint, Dog, Heart] },
+    reel: { caption: 'Good boy, Biscuit', detail: '14 happy years', clip: demoClip('pet') },
   },
 ];
 
 export const heroReel: DemoReel = {
   caption: 'Fifty years together',
   detail: 'Ruth & David · 1974 – 2024',
-  icons: [Heart, Gem, Cake, PawPrint, GraduationCap],
+  clip: demoClip('hero'),
 };
 
 export const demoPreview = {
   label: (caption: string) => `Demo preview: ${caption}`,
+  video: (caption: string) => `Sample video made with Memoreel: ${caption}`,
+  play: 'Play demo video',
+  pause: 'Pause demo video',
   unavailable: 'Video preview unavailable',
 };
 

@@ -48,7 +48,7 @@ export function LandingHero() {
             </Button>
           </div>
         </div>
-        <DemoPreview reel={heroReel} className="mx-auto w-full max-w-xl" />
+        <DemoPreview reel={heroReel} priority className="mx-auto w-full max-w-xl" />
       </div>
     </section>
   );
