@@ -132,7 +132,7 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   expect((await request.get(await verificationLinkFor(request, email, /Confirm/))).ok()).toBe(true);
 
   await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Welcome to the product' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Memoreel' })).toBeVisible();
   await expect(page.getByText('Sign in to start creating amazing videos')).toBeVisible();
   await saveScreenshot(page, testInfo, 'login');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();

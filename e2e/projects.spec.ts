@@ -121,9 +121,21 @@ test('the sidebar stays collapsed across a reload, and Ctrl+B opens it again', a
 });
 
 test('an unknown project says so, with a way back', async ({ page }, testInfo) => {
+  await openDashboardAsGuest(page);
   await page.goto('/project/00000000-0000-4000-8000-000000000000/photos');
   await expect(page.getByRole('heading', { name: 'Project Not Found' })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('This project may have been deleted or you may not have access to it.'),
+  ).toBeVisible();
   await saveScreenshot(page, testInfo, 'project-not-found');
   await page.getByRole('link', { name: 'Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a visitor without a session who opens a project is sent to the landing page', async ({ page }) => {
+  await page.goto('/project/00000000-0000-4000-8000-000000000000/photos');
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Turn cherished photos');
+  // No guest session was made on the way.
+  expect(await page.evaluate(() => localStorage.getItem('anonymousUserId'))).toBeNull();
 });

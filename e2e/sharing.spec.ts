@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import jsqrModule from 'jsqr';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
@@ -6,6 +7,21 @@ import { saveScreenshot } from './screenshots.js';
 
 // jsqr is a UMD bundle: Node hands its function over as the default export, which its ESM-style types do not say.
 const jsQR = jsqrModule as unknown as typeof jsqrModule.default;
+
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.reports', 'screenshots');
+const toasts = (page: Page) => page.locator('[data-sonner-toast]');
+
+/** The share view with its toast, at one width, for a reviewer (.reports/screenshots/share-toast-{width}.png). */
+async function captureShareToast(page: Page, testInfo: TestInfo, width: 1440 | 375) {
+  if (testInfo.project.name === 'mobile') return;
+  const before = page.viewportSize();
+  await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+  await page.screenshot({
+    path: join(SCREENSHOT_DIR, `share-toast-${width}.png`),
+    animations: 'disabled',
+  });
+  if (before) await page.setViewportSize(before);
+}
 
 /** Decodes the QR code the share view shows (a PNG data URL) as a phone camera would. */
 async function decodeQr(dataUrl: string): Promise<string | undefined> {
@@ -18,6 +34,7 @@ test('share a project, open the link anonymously, count the view once', async ({
   page,
   browser,
 }, testInfo) => {
+  test.setTimeout(150_000);
   await openDashboardAsGuest(page);
   const projectId = await createProject(page, 'Grandma Rose');
 
@@ -32,10 +49,35 @@ test('share a project, open the link anonymously, count the view once', async ({
   await page.getByLabel('Message (optional)').fill('Thank you for every Sunday lunch.');
   await saveScreenshot(page, testInfo, 'share-form');
   await page.getByRole('button', { name: 'Share Video', exact: true }).click();
+  // No photo yet: the share stands, its preview image is the title alone.
+  await expect(
+    toasts(page).filter({
+      hasText: 'Video shared successfully, but custom preview image could not be generated',
+    }),
+  ).toBeVisible();
 
   const link = page.getByTestId('share-link');
   await expect(link).toHaveValue(/\/v\/[0-9a-f-]{36}$/);
   const url = await link.inputValue();
+
+  // Copy and Instagram put the link on the clipboard, each with its toast.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toasts(page).filter({ hasText: 'Link copied to clipboard!' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await expect(page.getByText('Copied', { exact: true })).toHaveCount(0);
+  await captureShareToast(page, testInfo, 1440);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.getByRole('button', { name: 'Instagram' }).click();
+  await expect(toasts(page).filter({ hasText: 'Copy the link and share it on Instagram' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  await captureShareToast(page, testInfo, 375);
+  // A browser that refuses the clipboard (a dismissed permission prompt cannot be provoked headless).
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Denied', 'NotAllowedError'));
+  });
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toasts(page).filter({ hasText: 'Failed to copy link' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /wa\.me/);
   await expect(page.getByRole('link', { name: 'Back to Preview Video' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Next: Download Video' })).toBeVisible();
@@ -86,6 +128,9 @@ test('share a project, open the link anonymously, count the view once', async ({
   const response = await after.goto(url);
   expect(response?.status()).toBe(404);
   await expect(after.getByRole('heading', { name: 'Video Not Found' })).toBeVisible();
+  await expect(
+    after.getByText("The video you're looking for doesn't exist or has been removed."),
+  ).toBeVisible();
   await expect(after.getByRole('link', { name: 'Return Home' })).toBeVisible();
   await gone.close();
 });
@@ -116,9 +161,12 @@ test("an anonymous visitor plays the shared video's composition (no MP4 yet)", a
   );
   await page.getByTestId('photo-file-input').setInputFiles(files);
   await expect(page.getByText('Successfully uploaded 3 photo(s)')).toBeVisible({ timeout: 120_000 });
+  // The preview image is made from the first photo's thumbnail: wait until they are made.
+  await expect(page.locator('img[src*="/storage/"]')).toHaveCount(3, { timeout: 60_000 });
   const projectId = /\/project\/([0-9a-f-]{36})\//.exec(page.url())?.[1];
   await page.goto(`/project/${projectId}/share`);
   await page.getByRole('button', { name: 'Share Video', exact: true }).click();
+  await expect(toasts(page).filter({ hasText: 'Video shared with custom preview image!' })).toBeVisible();
   const url = await page.getByTestId('share-link').inputValue();
 
   const visitor = await browser.newContext({ viewport: page.viewportSize() ?? undefined });

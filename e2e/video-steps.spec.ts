@@ -69,6 +69,17 @@ async function seekTo(page: Page, player: Locator, fraction: number) {
   await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
 }
 
+/** Drags a timeline row by its handle onto another row, in small steps as a hand would. */
+async function dragTrack(page: Page, row: Locator, onto: Locator) {
+  const handle = (await row.getByTestId('timeline-drag-handle').boundingBox())!;
+  const target = (await onto.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.move(handle.x + handle.width / 2, target.y + target.height / 3, { steps: 4 });
+  await page.mouse.up();
+}
+
 const timeLabel = (player: Locator) => player.getByText(/^\d+:\d{2} \/ \d+:\d{2}$/);
 
 test('a guest sets the photo duration, adds two tracks (one trimmed), previews and finds the timeline after a reload', async ({
@@ -129,6 +140,15 @@ test('a guest sets the photo duration, adds two tracks (one trimmed), previews a
   await page.getByRole('button', { name: 'Move Morning Light earlier' }).click();
   await expect(timeline.nth(0)).toContainText('Morning Light');
   await expect(timeline.nth(0).getByText('Trimmed from')).toHaveCount(0);
+  await expect(timeline.nth(1).getByText('Trimmed from 2:24')).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  // Dragging reorders too: Sunny Steps back to the start, then Morning Light ahead of it again.
+  await dragTrack(page, timeline.nth(1), timeline.nth(0));
+  await expect(timeline.nth(0)).toContainText('Sunny Steps');
+  await expect(timeline.nth(1).getByText('Trimmed from 2:31')).toBeVisible();
+  await dragTrack(page, timeline.nth(1), timeline.nth(0));
+  await expect(timeline.nth(0)).toContainText('Morning Light');
   await expect(timeline.nth(1).getByText('Trimmed from 2:24')).toBeVisible();
   await expect(page.getByText('All changes saved')).toBeVisible();
 

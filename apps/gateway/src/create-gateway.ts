@@ -17,13 +17,16 @@ import { perAddressBudget } from './http/route-budgets.js';
 import { securityHeaders } from './http/security-headers.js';
 import { spaRouter } from './http/spa.js';
 import { paymentWebhookRouter } from './payments/payment-webhook.router.js';
+import { SharePreviews } from './sharing/share-previews.js';
 import { SharedVideoCache, sharedVideoLookup } from './sharing/shared-video-cache.js';
 import { sharingRouter } from './sharing/sharing.router.js';
 
 /** Builds the gateway's HTTP app; the caller decides where it listens. */
 export async function createGatewayApp(gateway: GatewayContext): Promise<INestApplication> {
   const budgets = new RequestBudgets(gateway.requestBudgets);
-  const sharedVideos = new SharedVideoCache(sharedVideoLookup(new BusClient(gateway.bus)));
+  const lookup = sharedVideoLookup(new BusClient(gateway.bus));
+  const sharedVideos = new SharedVideoCache(lookup);
+  const previews = new SharePreviews(sharedVideos, lookup, gateway.logger);
   const server = express();
   server.disable('x-powered-by');
   // Which proxies may say who the client is (X-Forwarded-For/-Proto): cookies keep Secure and
@@ -51,8 +54,8 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   server.use(
     sharingRouter({
       sharedVideos,
+      previews,
       budgets,
-      logger: gateway.logger,
       publicUrl: gateway.publicUrl,
       webDistDir: gateway.webDistDir,
     }),
@@ -60,7 +63,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   if (gateway.webDistDir) server.use(spaRouter(gateway.webDistDir));
 
   const app = await NestFactory.create(
-    GatewayModule.register(gateway, { budgets, sharedVideos }),
+    GatewayModule.register(gateway, { budgets, sharedVideos, previews }),
     new ExpressAdapter(server),
     {
       logger: new PinoNestLogger(gateway.logger),

@@ -25,6 +25,7 @@ import { PhotosResolver } from './photos/photos.resolver.js';
 import { ProbeResolver } from './probe/probe.resolver.js';
 import { ProjectsResolver } from './project/projects.resolver.js';
 import { RendersResolver } from './renders/renders.resolver.js';
+import { SharePreviews } from './sharing/share-previews.js';
 import { SharedVideoCache, sharedVideoLookup } from './sharing/shared-video-cache.js';
 import { SharingResolver } from './sharing/sharing.resolver.js';
 
@@ -32,6 +33,7 @@ import { SharingResolver } from './sharing/sharing.resolver.js';
 export interface GatewayShared {
   budgets: RequestBudgets;
   sharedVideos: SharedVideoCache;
+  previews?: SharePreviews;
 }
 
 /** What every gateway module may inject: the host's context, the bus client, the request budgets and the share cache. */
@@ -50,8 +52,14 @@ class GatewayContextModule {
           provide: SharedVideoCache,
           useValue: shared?.sharedVideos ?? new SharedVideoCache(sharedVideoLookup(bus)),
         },
+        {
+          provide: SharePreviews,
+          inject: [SharedVideoCache],
+          useFactory: (sharedVideos: SharedVideoCache) =>
+            shared?.previews ?? new SharePreviews(sharedVideos, sharedVideoLookup(bus), gateway.logger),
+        },
       ],
-      exports: [GATEWAY_CONTEXT, BusClient, RequestBudgets, SharedVideoCache],
+      exports: [GATEWAY_CONTEXT, BusClient, RequestBudgets, SharedVideoCache, SharePreviews],
     };
   }
 }

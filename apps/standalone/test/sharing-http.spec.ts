@@ -186,6 +186,32 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     expect((await fetch(`${baseUrl}/v/not-an-id`)).status).toBe(404);
   });
 
+  it('makes the preview at once when sharing: its URL when it shows the first photo, null when it cannot', async () => {
+    const share = `mutation ($p: ID!) { createShare(projectId: $p, settings: { shareTitle: "Summer 1985" }) { id ogImageUrl } }`;
+    const token = await guestToken();
+    const auth = { authorization: `Bearer ${token}` };
+    const created = await graphql('mutation { createInitialProject { project { id } } }', {}, auth);
+    const bare = created.body.data?.createInitialProject.project.id as string;
+    // No photo: the share stands, and says its preview is not its own.
+    const withoutPhoto = await graphql(share, { p: bare }, auth);
+    expect(withoutPhoto.body.errors).toBeUndefined();
+    expect(withoutPhoto.body.data?.createShare.ogImageUrl).toBeNull();
+
+    const project = await graphql('mutation { createProject(name: "With photos") { id } }', {}, auth);
+    expect(project.body.errors).toBeUndefined();
+    const projectId = project.body.data?.createProject.id as string;
+    await uploadPhotos(auth, projectId, ['#c0392b']);
+    const withPhoto = await graphql(share, { p: projectId }, auth);
+    expect(withPhoto.body.errors).toBeUndefined();
+    const made = withPhoto.body.data?.createShare as { id: string; ogImageUrl: string };
+    expect(made.ogImageUrl).toMatch(new RegExp(`^${baseUrl}/og/${made.id}\\.jpg\\?v=[\\w-]+$`));
+    // The image the page links is the one already made: a photo filling the frame.
+    const preview = await fetch(made.ogImageUrl);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    const { dominant } = await sharp(Buffer.from(await preview.arrayBuffer())).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
+  });
+
   it('serves a 1200×630 JPEG preview per share, regenerated when the share changes, and a default one', async () => {
     const { auth, shareId } = await sharedProject({ shareTitle: 'Summer 1985' });
     const first = await fetch(`${baseUrl}/og/${shareId}.jpg`);

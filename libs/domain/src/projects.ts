@@ -27,6 +27,11 @@ export const projectMessages = {
   authenticationRequired: 'Authentication required',
   notFound: 'Project not found',
   unauthorized: 'Unauthorized access',
+  /** The project screen a load that found nothing shows (spec 2 §8 "Load errors"). */
+  notFoundScreen: {
+    title: 'Project Not Found',
+    body: 'This project may have been deleted or you may not have access to it.',
+  },
   /** A project's tier moves only up: billing raises it after a purchase, an admin by hand. */
   tierChangeForbidden: 'Only an administrator can change the tier of a project',
   tierNotUpgrade: 'A project can only be upgraded to a higher tier',

@@ -36,6 +36,7 @@ export const shareMessages = {
   viewer: {
     loading: 'Loading video...',
     notFound: 'Video Not Found',
+    notFoundBody: "The video you're looking for doesn't exist or has been removed.",
     returnHome: 'Return Home',
     fallbackTitle: 'Shared Video',
     share: 'Share',
@@ -53,6 +54,10 @@ export const shareMessages = {
     updated: 'Share settings updated!',
     deleted: 'Share deleted',
     instagram: 'Copy the link and share it on Instagram',
+    created: 'Video shared with custom preview image!',
+    createdWithoutPreview: 'Video shared successfully, but custom preview image could not be generated',
+    linkCopied: 'Link copied to clipboard!',
+    copyFailed: 'Failed to copy link',
   },
 } as const;
 

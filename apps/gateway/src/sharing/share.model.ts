@@ -19,6 +19,12 @@ export class ShareModel {
   @Field(() => String, { nullable: true }) lastViewedAt!: string | null;
   @Field() createdAt!: string;
   @Field() updatedAt!: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The link preview image made from the share's first photo; createShare answers null when it could not be made.",
+  })
+  ogImageUrl!: string | null;
 }
 
 @ObjectType('SharedPhoto', {

@@ -9,8 +9,10 @@ import {
   updateShare,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
+import { Inject } from '@nestjs/common';
 import { Args, Context, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { Request } from 'express';
+import { GATEWAY_CONTEXT, type GatewayContext } from '../gateway.context.js';
 import { CurrentActor, type GraphQLContext } from '../http/current-actor.js';
 import {
   DeletedShareModel,
@@ -20,6 +22,7 @@ import {
   ShareViewModel,
   toSharedVideoModel,
 } from './share.model.js';
+import { originOf, SharePreviews } from './share-previews.js';
 import { SharedVideoCache } from './shared-video-cache.js';
 import { ipKeyOf, viewerKeyOf } from './viewer-keys.js';
 
@@ -36,6 +39,8 @@ export class SharingResolver {
   constructor(
     private readonly bus: BusClient,
     private readonly sharedVideos: SharedVideoCache,
+    private readonly previews: SharePreviews,
+    @Inject(GATEWAY_CONTEXT) private readonly gateway: GatewayContext,
   ) {}
 
   @Query(() => ShareModel, {
@@ -62,13 +67,22 @@ export class SharingResolver {
     return toSharedVideoModel(await this.bus.request(getSharedVideo, actor, { id }));
   }
 
-  @Mutation(() => ShareModel)
-  createShare(
+  @Mutation(() => ShareModel, {
+    description: 'Shares a project and makes its link preview at once (spec generate-og-image).',
+  })
+  async createShare(
     @CurrentActor() actor: Actor,
+    @Context() context: GraphQLContext,
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('settings', { type: () => ShareSettingsInput }) settings: ShareSettingsInput,
   ): Promise<ShareModel> {
-    return this.bus.request(createShare, actor, { projectId, settings: settingsOf(settings) });
+    const share = await this.bus.request(createShare, actor, { projectId, settings: settingsOf(settings) });
+    const req = context.req as Request | undefined;
+    // The share stands either way; the owner is told when its preview shows no photo of it.
+    const ogImageUrl = req
+      ? await this.previews.make(share.id, originOf(req, this.gateway.publicUrl)).catch(() => null)
+      : null;
+    return { ...share, ogImageUrl };
   }
 
   @Mutation(() => ShareModel)

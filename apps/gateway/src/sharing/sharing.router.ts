@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PublicSharedVideo } from '@memoreel/contracts';
-import { sharedVideoTitle } from '@memoreel/domain';
-import type { Logger } from '@memoreel/platform';
 import express, { type Request, type Router } from 'express';
 import type { RequestBudgets } from '../graphql/request-budgets.js';
 import { perAddressBudget } from '../http/route-budgets.js';
-import { defaultSiteImage, OG_IMAGE_TYPE, renderShareImage } from './og-image.js';
+import { defaultSiteImage, OG_IMAGE_TYPE } from './og-image.js';
+import { originOf, type SharePreviews } from './share-previews.js';
 import type { SharedVideoCache } from './shared-video-cache.js';
 import {
   notFoundMeta,
@@ -18,16 +16,13 @@ import {
   withHead,
 } from './shared-video-page.js';
 
-/** Rendered previews kept in memory, by share id and version (a changed share gets a new entry). */
-const CACHE_SIZE = 200;
-const PHOTO_FETCH_TIMEOUT_MS = 5_000;
-
 export interface SharingRouterOptions {
   /** The share lookups, cached (shared with the resolver, which drops what it changes). */
   sharedVideos: SharedVideoCache;
+  /** The link previews, shared with the resolver (sharing makes one at once). */
+  previews: SharePreviews;
   /** /v/* and /og/* are counted per address (sharePagesPerIp) before anything is looked up. */
   budgets: RequestBudgets;
-  logger: Logger;
   publicUrl?: string | undefined;
   /** The built SPA, whose shell /v/{id} answers with the share's metadata; absent when a CDN serves it. */
   webDistDir?: string | undefined;
@@ -47,78 +42,32 @@ function alreadyHeld(req: Request, etag: string): boolean {
   return held.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
-function originOf(req: Request, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
-}
-
 /**
  * What GraphQL cannot answer: the shared page's HTML with its link-preview metadata (crawlers run
  * no JavaScript; unknown ids get a 404 page) and the preview image /og/{id}.jpg (/og/{id}.png, the
  * address of links shared before, redirects there).
  */
 export function sharingRouter(options: SharingRouterOptions): Router {
-  const { sharedVideos, logger, publicUrl } = options;
+  const { sharedVideos, previews, publicUrl } = options;
   const router = express.Router();
-  /** Rendered previews by `{id}:{version}`; a promise, so concurrent first visitors share one render. */
-  const images = new Map<string, Promise<Buffer>>();
   router.use(['/v', '/og'], perAddressBudget(options.budgets, 'sharePagesPerIp'));
-  // A changed or deleted share's previews go with it: an old link's ?v= is looked up again.
-  sharedVideos.onDrop((id) => {
-    for (const key of images.keys()) if (key.startsWith(`${id}:`)) images.delete(key);
-  });
-
-  async function firstPhoto(video: PublicSharedVideo, origin: string): Promise<Buffer | undefined> {
-    const photo = video.photos[0];
-    if (!photo) return undefined;
-    try {
-      const response = await fetch(new URL(photo.url, origin), {
-        signal: AbortSignal.timeout(PHOTO_FETCH_TIMEOUT_MS),
-      });
-      if (!response.ok) return undefined;
-      return Buffer.from(await response.arrayBuffer());
-    } catch {
-      return undefined;
-    }
-  }
 
   router.get('/og/:id.png', (req, res) => {
     const query = req.originalUrl.indexOf('?');
     res.redirect(301, `/og/${req.params.id}.jpg${query === -1 ? '' : req.originalUrl.slice(query)}`);
   });
 
-  function previewOf(video: PublicSharedVideo, key: string, origin: string): Promise<Buffer> {
-    let image = images.get(key);
-    if (!image) {
-      const started = performance.now();
-      image = firstPhoto(video, origin)
-        .then((photo) => renderShareImage(sharedVideoTitle(video), photo))
-        .catch((error: unknown) => {
-          logger.warn({ err: error, shareId: video.id }, 'preview image failed; default image sent');
-          return defaultSiteImage();
-        })
-        .finally(() =>
-          logger.debug(
-            { shareId: video.id, ms: Math.round(performance.now() - started) },
-            'preview image rendered',
-          ),
-        );
-      if (images.size >= CACHE_SIZE) images.delete(images.keys().next().value as string);
-      images.set(key, image);
-    }
-    return image;
-  }
-
   router.get('/og/:id.jpg', async (req, res, next) => {
     try {
       const id = req.params.id.toLowerCase();
       // The page links the image with its version (?v=): a preview rendered before is sent as it is.
       const asked = typeof req.query.v === 'string' ? req.query.v : undefined;
-      const ready = asked === undefined ? undefined : images.get(`${id}:${asked}`);
+      const ready = asked === undefined ? undefined : previews.ready(id, asked);
       if (ready) {
         res.setHeader('Cache-Control', 'public, max-age=3600');
         res.setHeader('ETag', `"${asked}"`);
         if (alreadyHeld(req, `"${asked}"`)) res.status(304).end();
-        else res.type(OG_IMAGE_TYPE).send(await ready);
+        else res.type(OG_IMAGE_TYPE).send((await ready).image);
         return;
       }
       const { video } = await sharedVideos.get(id);
@@ -134,8 +83,8 @@ export function sharingRouter(options: SharingRouterOptions): Router {
         res.status(304).end();
         return;
       }
-      const image = await previewOf(video, `${id}:${version}`, originOf(req, publicUrl));
-      res.type(OG_IMAGE_TYPE).send(image);
+      const preview = await previews.of(video, originOf(req, publicUrl));
+      res.type(OG_IMAGE_TYPE).send(preview.image);
     } catch (error) {
       next(error);
     }

@@ -1,6 +1,7 @@
 /** The auth texts of spec §2, §4 and §8, in one place for the SPA and the services. */
 export const authMessages = {
-  welcome: { title: 'Welcome to the product', description: 'Sign in to start creating amazing videos' },
+  // The spec's "the product" stands for the name (spec 1 §1).
+  welcome: { title: 'Welcome to Memoreel', description: 'Sign in to start creating amazing videos' },
   modal: {
     sign_in: { title: 'Welcome Back', description: 'Sign in to access your videos and projects' },
     sign_up: {

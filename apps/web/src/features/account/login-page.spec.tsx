@@ -17,7 +17,7 @@ describe('/login', () => {
     renderApp('/login');
 
     expect(
-      await screen.findByRole('heading', { name: 'Welcome to the product' }, { timeout: 3_000 }),
+      await screen.findByRole('heading', { name: 'Welcome to Memoreel' }, { timeout: 3_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Sign in to start creating amazing videos')).toBeTruthy();
     expect(screen.getByText('Or continue with')).toBeTruthy();

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { copyLinkToClipboard } from '../shares/copy-link';
 import { deleteShare, fetchShares, type Share, shareKeys, shareLinkOf } from '../shares/sharing-api';
 import { TabEmptyState } from './tab-empty-state';
 
@@ -35,10 +36,7 @@ export default function SharedVideosTab() {
     );
   }
 
-  async function copy(share: Share) {
-    await navigator.clipboard.writeText(shareLinkOf(share.id));
-    toast.success('Link copied');
-  }
+  const copy = (share: Share) => copyLinkToClipboard(shareLinkOf(share.id));
 
   return (
     <>

@@ -1,3 +1,5 @@
+import { projectMessages } from '@memoreel/domain';
+
 /** The words of steps 5–7 (spec 2 §2); the timeline's toasts and rule texts live in libs/domain. */
 export const videoStepsContent = {
   design: {
@@ -11,7 +13,7 @@ export const videoStepsContent = {
       `${photos} ${photos === 1 ? 'photo' : 'photos'} × ${seconds} s`,
     shorter: 'Quicker',
     longer: 'Slower',
-    saveFailed: 'Failed to save video settings',
+    saveFailed: projectMessages.toasts.videoSettingsFailed,
   },
   music: {
     title: 'Select Music',
@@ -32,6 +34,7 @@ export const videoStepsContent = {
     remove: (title: string) => `Remove ${title}`,
     earlier: (title: string) => `Move ${title} earlier`,
     later: (title: string) => `Move ${title} later`,
+    drag: (title: string) => `Drag ${title} to reorder`,
     plays: (from: string, to: string) => `${from} – ${to}`,
   },
   preview: {

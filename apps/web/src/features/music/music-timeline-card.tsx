@@ -1,11 +1,31 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  type Modifier,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { formatTrackTime, musicTimelineMessages, type TimelineTrack, timelineEnd } from '@memoreel/domain';
-import { ChevronDown, ChevronUp, Music2, Scissors, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, GripVertical, Music2, Scissors, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { videoStepsContent } from '../design/design-content';
 import { SaveStatus } from '../design/save-status';
 import type { AutosaveStatus } from '../design/use-autosave';
+import { moveOfDrag } from '../photos/sortable-photo-row';
 
 const text = videoStepsContent.music;
 /** Alternating tints so neighbouring tracks stay apart on the bar. */
@@ -63,7 +83,7 @@ export function MusicTimelineCard({
             {text.timelineEmpty}
           </p>
         ) : (
-          <ol aria-label={text.timelineTitle} className="divide-y rounded-lg border">
+          <SortableTimeline timeline={timeline} onMove={onMove}>
             {timeline.map((track, index) => (
               <TimelineRow
                 key={track.instanceId}
@@ -75,10 +95,54 @@ export function MusicTimelineCard({
                 onMove={(to) => onMove(index, to)}
               />
             ))}
-          </ol>
+          </SortableTimeline>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A track moves along the list only. */
+const alongTheList: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/** Drag activation as the photo row has it: a mouse moves 8 px, a finger holds 250 ms within 5 px. */
+function useTimelineDragSensors() {
+  return useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
+
+/** The tracks in play order, reordered by dragging a row's handle (spec 2 §4 "Timeline"). */
+function SortableTimeline({
+  timeline,
+  onMove,
+  children,
+}: {
+  timeline: TimelineTrack[];
+  onMove: (from: number, to: number) => void;
+  children: ReactNode;
+}) {
+  const sensors = useTimelineDragSensors();
+  const ids = timeline.map((track) => track.instanceId);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const move = moveOfDrag(ids, String(active.id), over ? String(over.id) : null);
+    if (move) onMove(move.from, move.to);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={[alongTheList]}
+      onDragEnd={onDragEnd}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol aria-label={text.timelineTitle} className="divide-y rounded-lg border">
+          {children}
+        </ol>
+      </SortableContext>
+    </DndContext>
   );
 }
 
@@ -98,8 +162,29 @@ function TimelineRow({
   onMove: (to: number) => void;
 }) {
   const title = track.title ?? track.id;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: track.instanceId });
   return (
-    <li className="flex items-center gap-2 px-2.5 py-2.5 sm:gap-3 sm:px-4" data-testid="timeline-track">
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={cn(
+        'flex items-center gap-2 bg-card px-2.5 py-2.5 sm:gap-3 sm:px-4',
+        isDragging && 'relative z-10 shadow-lg',
+      )}
+      data-testid="timeline-track"
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={text.drag(title)}
+        className="grid size-8 shrink-0 cursor-grab touch-none place-items-center rounded-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+        data-testid="timeline-drag-handle"
+      >
+        <GripVertical aria-hidden="true" className="size-4" />
+      </button>
       <span className="hidden size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary sm:grid">
         <Music2 aria-hidden="true" className="size-4" />
       </span>

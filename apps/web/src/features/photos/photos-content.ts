@@ -1,4 +1,4 @@
-import { photoEditMessages } from '@memoreel/domain';
+import { photoEditMessages, projectMessages } from '@memoreel/domain';
 
 /** The words of steps 1–4 (spec 2 §2), in one place; toasts and rule texts live in libs/domain. */
 export const photosContent = {
@@ -48,7 +48,7 @@ export const photosContent = {
     start: 'START',
     end: 'END',
     size: 'Photo size',
-    reorderFailed: 'Failed to save the new order',
+    reorderFailed: projectMessages.toasts.photoOrderFailed,
   },
   strip: {
     label: 'Photo order',

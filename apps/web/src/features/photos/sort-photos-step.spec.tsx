@@ -107,6 +107,6 @@ describe('reordering (spec §7 "Reorder photos")', () => {
     act(() => hook.result.current.mutate({ from: 2, to: 0 }));
     await waitFor(() => expect(hook.result.current.isError).toBe(true));
     expect(shown()).toEqual(['photo-0', 'photo-1', 'photo-2']);
-    expect(await screen.findByText('Failed to save the new order')).toBeTruthy();
+    expect(await screen.findByText('Failed to update photo order')).toBeTruthy();
   });
 });

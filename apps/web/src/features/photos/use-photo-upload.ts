@@ -13,6 +13,9 @@ export const gatewayTransport: UploadTransport = {
   complete: completePhotoUploads,
 };
 
+/** The per-file 'Uploaded {name}' toast's id (spec 2 §8). */
+const UPLOADED_FILE_TOAST = 'photo-uploaded';
+
 /** Files that fit only in part: the 'Photo Limit Reached' confirmation is open for them. */
 export interface PartialUpload {
   files: File[];
@@ -37,7 +40,16 @@ export function usePhotoUpload(
   async function run(chosen: File[], skippedBefore: number) {
     setBusy(true);
     try {
-      const summary = await uploadPhotos(projectId, chosen, transport, setFiles);
+      const announced = new Set<number>();
+      const summary = await uploadPhotos(projectId, chosen, transport, (states) => {
+        setFiles(states);
+        states.forEach((file, index) => {
+          if (file.state !== 'done' || announced.has(index)) return;
+          announced.add(index);
+          // One toast that each finished file takes over: 'Uploaded {name}' without a stack of fifty.
+          toast.success(photoMessages.uploaded(file.name), { id: UPLOADED_FILE_TOAST });
+        });
+      });
       for (const failure of summary.failed) {
         toast.error(photoMessages.uploadFailedFor(failure.name), { description: failure.error });
       }

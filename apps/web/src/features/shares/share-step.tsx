@@ -6,7 +6,7 @@ import {
   shareMessages,
 } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Copy, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Share2, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
@@ -17,6 +17,7 @@ import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
+import { copyLinkToClipboard } from './copy-link';
 import { socialLinks } from './share-links';
 import { ShareQrCode } from './share-qr';
 import {
@@ -99,6 +100,8 @@ function ShareForm({
       queryClient.setQueryData(shareKeys.project(projectId), saved);
       void queryClient.invalidateQueries({ queryKey: shareKeys.list() });
       if (share) toast.success(shareMessages.toasts.updated);
+      else if (saved.ogImageUrl) toast.success(shareMessages.toasts.created);
+      else toast.success(shareMessages.toasts.createdWithoutPreview);
       onDone();
     },
     onError: (failure) => {
@@ -191,7 +194,6 @@ function ShareForm({
 function ShareView({ share, onEdit }: { share: Share; onEdit: () => void }) {
   const queryClient = useQueryClient();
   const url = shareLinkOf(share.id);
-  const [copied, setCopied] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
     mutationFn: () => deleteShare(share.id),
@@ -203,12 +205,6 @@ function ShareView({ share, onEdit }: { share: Share; onEdit: () => void }) {
     },
     onError: () => toast.error(shareMessages.toasts.deleteFailed),
   });
-
-  async function copy() {
-    await navigator.clipboard.writeText(url);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  }
 
   const canWebShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -230,9 +226,9 @@ function ShareView({ share, onEdit }: { share: Share; onEdit: () => void }) {
                 onFocus={(e) => e.target.select()}
                 data-testid="share-link"
               />
-              <Button variant="outline" onClick={() => void copy()} aria-label="Copy link">
-                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+              <Button variant="outline" onClick={() => void copyLinkToClipboard(url)} aria-label="Copy link">
+                <Copy aria-hidden />
+                <span className="hidden sm:inline">Copy</span>
               </Button>
             </div>
           </div>
@@ -246,6 +242,14 @@ function ShareView({ share, onEdit }: { share: Share; onEdit: () => void }) {
                   </a>
                 </Button>
               ))}
+              {/* Instagram takes no shared links: the link goes to the clipboard to paste there. */}
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void copyLinkToClipboard(url, shareMessages.toasts.instagram)}
+              >
+                Instagram
+              </Button>
               {canWebShare && (
                 <Button
                   variant="secondary"

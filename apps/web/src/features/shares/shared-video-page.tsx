@@ -11,10 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Eye, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { useAuthModal } from '../account/auth-modal-provider';
 import { useAuth } from '../account/auth-provider';
+import { copyLinkToClipboard } from './copy-link';
 import { SharedVideoPlayer } from './shared-video-player';
 import { fetchSharedVideo, recordShareView, type SharedVideo, shareKeys, shareLinkOf } from './sharing-api';
 
@@ -75,6 +75,7 @@ export function SharedVideoPage({ videoId }: { videoId: string }) {
     return (
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
         <h1 className="font-display font-semibold text-3xl">{text.notFound}</h1>
+        <p className="max-w-md text-muted-foreground">{text.notFoundBody}</p>
         <Button asChild>
           <Link to="/">{text.returnHome}</Link>
         </Button>
@@ -119,8 +120,7 @@ function ShareButton({ url, title }: { url: string; title: string }) {
       await navigator.share({ title, url }).catch(() => {});
       return;
     }
-    await navigator.clipboard.writeText(url);
-    toast.success('Link copied');
+    await copyLinkToClipboard(url);
   }
   return (
     <Button variant="outline" onClick={() => void share()}>

@@ -13,6 +13,8 @@ export interface Share {
   viewCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Set when sharing made the link preview from the first photo; null when it could not. */
+  ogImageUrl: string | null;
 }
 
 export interface ShareSettings {
@@ -58,7 +60,7 @@ const TRACK = 'id storage_path startTime duration instanceId title artist isTrim
 /** What the player needs beyond the display fields: the composition's settings, photos and music. */
 const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url } posterUrl phonePosterUrl videoUrl`;
 
-const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt';
+const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 
 export async function fetchProjectShare(projectId: string, signal?: AbortSignal): Promise<Share | null> {
   const data = await graphqlRequest<{ projectShare: Share | null }, { projectId: string }>(

@@ -17,11 +17,8 @@ export function ProjectLoadError({ error }: { error: Error }) {
   if (code === 'UNAUTHORIZED') return <AuthenticationRequiredScreen />;
   if (code === 'NOT_FOUND' || code === 'FORBIDDEN' || code === 'VALIDATION_FAILED') {
     return (
-      <PageMessage icon={FolderX} title="Project Not Found" actions={returnToDashboard}>
-        <p>
-          {code === 'FORBIDDEN' ? projectMessages.unauthorized : projectMessages.notFound}. It may have been
-          deleted, or the link may belong to another account.
-        </p>
+      <PageMessage icon={FolderX} title={projectMessages.notFoundScreen.title} actions={returnToDashboard}>
+        <p>{projectMessages.notFoundScreen.body}</p>
       </PageMessage>
     );
   }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError } from '../../../lib/graphql';
+import { fakeAuthClient } from '../../../testing/auth-fixtures';
 import { renderApp } from '../../../testing/render-app';
 import { GraphQLFailure, sampleProject, signedInClient, stubGraphQL } from '../fake-graphql';
 import { shouldRetryProjectLoad } from '../queries';
@@ -44,6 +45,19 @@ describe('project layout', () => {
     renderApp(PATH, signedInClient());
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByRole('link', { name: action })).toBeTruthy();
+    if (title === 'Project Not Found') {
+      expect(
+        screen.getByText('This project may have been deleted or you may not have access to it.'),
+      ).toBeTruthy();
+    }
+  });
+
+  it('sends a visitor without a session to the landing page, making no guest session', async () => {
+    stubProject(() => sampleProject());
+    const signInAnonymously = vi.fn();
+    const { router } = renderApp(PATH, fakeAuthClient({ signInAnonymously }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5_000 });
+    expect(signInAnonymously).not.toHaveBeenCalled();
   });
 
   it('retries a failed load up to 3 times, but not a final answer', () => {
