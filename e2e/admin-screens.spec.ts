@@ -204,7 +204,7 @@ test.describe('as the admin', () => {
       await expect(page.getByTestId(`service-${service}`)).toBeVisible({ timeout: 30_000 });
     }
     const auth = page.getByTestId('service-auth');
-    await expect(auth).toContainText('_admin_users');
+    await expect(auth).toContainText('_two_factor');
     await expect(auth.getByRole('row', { name: /^users \d/ })).toBeVisible();
     await expect(auth).toContainText('projects.project.tier-changed');
     await expect(page.getByTestId('service-render')).toContainText('music/');

@@ -2,6 +2,8 @@ import {
   authErrorCodes,
   authMessages,
   ErrorCodes,
+  mfaErrorCodes,
+  mfaMessages,
   PASSWORD_RULES_TEXT,
   type RateLimitDetails,
 } from '@memoreel/contracts';
@@ -140,5 +142,65 @@ export class TokenRequiredError extends ValidationError {
 export class UserDisabledError extends DomainError {
   constructor() {
     super(authErrorCodes.userDisabled, errors.userDisabled);
+  }
+}
+
+const mfa = mfaMessages.errors;
+
+/** A wrong TOTP code, or one already used (a replay). */
+export class MfaInvalidCodeError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.verificationFailed, mfa.invalidCode);
+  }
+}
+
+export class MfaInvalidRecoveryCodeError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.verificationFailed, mfa.invalidRecoveryCode);
+  }
+}
+
+export class MfaChallengeExpiredError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.challengeExpired, mfa.challengeExpired);
+  }
+}
+
+/** No such factor of the actor's: another user's factor reads the same. */
+export class FactorNotFoundError extends DomainError {
+  constructor() {
+    super(ErrorCodes.notFound, mfa.factorNotFound);
+  }
+}
+
+export class GuestCannotEnrollError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.guestCannotEnroll, mfa.guestCannotEnroll);
+  }
+}
+
+export class PhoneFactorNotSupportedError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.phoneNotSupported, mfa.phoneNotSupported);
+  }
+}
+
+export class TooManyFactorsError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.tooManyFactors, mfa.tooManyFactors);
+  }
+}
+
+/** The session has not passed the user's second factor yet. */
+export class InsufficientAalError extends DomainError {
+  constructor() {
+    super(mfaErrorCodes.insufficientAal, mfa.insufficientAal);
+  }
+}
+
+/** A two-factor limit: the usual rate-limit code and `Retry-After`, with words saying which limit. */
+export class MfaRateLimitedError extends DomainError {
+  constructor(message: (typeof mfa)[keyof typeof mfa], details: RateLimitDetails) {
+    super(authErrorCodes.rateLimited, message, details);
   }
 }

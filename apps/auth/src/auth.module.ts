@@ -8,6 +8,10 @@ import { BotCheck } from './bot-check/bot-check.js';
 import { BotCheckSolutionsRepository } from './bot-check/bot-check-solutions.repository.js';
 import { TurnstileBotCheck } from './bot-check/turnstile-bot-check.js';
 import { AuthDatabase } from './database/auth-database.js';
+import { FactorsHandlers } from './factors/factors.handlers.js';
+import { FactorsRepository } from './factors/factors.repository.js';
+import { FactorsService } from './factors/factors.service.js';
+import { MfaChallengesService } from './factors/mfa-challenges.service.js';
 import { RemoveExpiredRows } from './housekeeping/remove-expired-rows.js';
 import { KeysHandlers } from './keys/keys.handlers.js';
 import { ServiceSecretsRepository } from './keys/service-secrets.repository.js';
@@ -58,6 +62,7 @@ export class AuthModule {
         RecordAdminTierChanges,
         RecordAdminShareChanges,
         AdminOverviewHandler,
+        FactorsHandlers,
       ],
       providers: [
         {
@@ -108,6 +113,9 @@ export class AuthModule {
         NewsletterService,
         AdminUsersRepository,
         AdminUsersService,
+        FactorsRepository,
+        FactorsService,
+        MfaChallengesService,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import * as adminOverview from './admin/service-overview.js';
 import * as authAdminUsers from './auth/admin-users.js';
 import * as authRequests from './auth/auth.requests.js';
+import * as authFactors from './auth/factors.js';
 import * as newsletter from './auth/newsletter.js';
 import * as billing from './billing/billing.js';
 import type {
@@ -29,6 +30,7 @@ const modules = [
   adminOverview,
   authAdminUsers,
   authRequests,
+  authFactors,
   billing,
   newsletter,
   mediaPhotoEdits,

@@ -3,6 +3,7 @@ export * from './auth/admin-users.js';
 export * from './auth/auth.messages.js';
 export * from './auth/auth.model.js';
 export * from './auth/auth.requests.js';
+export * from './auth/factors.js';
 export * from './auth/newsletter.js';
 export * from './billing/billing.js';
 export * from './catalogue.js';

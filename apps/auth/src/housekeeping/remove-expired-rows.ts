@@ -32,9 +32,12 @@ export class RemoveExpiredRows implements OnModuleInit, OnModuleDestroy {
     const dayAgo = new Date(now.getTime() - DAY_MS);
     const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
     await this.database.botCheckSolution.deleteMany({ where: { expiresAt: { lt: now } } });
-    // Every bucket refills within an hour; one untouched for a day is full, the same as no row.
+    // Every bucket refills within a day; one untouched for a day is full, the same as no row.
     await this.database.rateLimitBucket.deleteMany({ where: { updatedAt: { lt: dayAgo } } });
     await this.database.oneTimeToken.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
+    await this.database.mfaChallenge.deleteMany({ where: { expiresAt: { lt: dayAgo } } });
+    // An authenticator app set up and never confirmed a day later was abandoned.
+    await this.database.mfaFactor.deleteMany({ where: { status: 'unverified', createdAt: { lt: dayAgo } } });
     // Ended sessions are kept a month for support questions; their refresh tokens go with them.
     await this.database.session.deleteMany({
       where: { OR: [{ revokedAt: { lt: monthAgo } }, { notAfter: { lt: monthAgo } }] },

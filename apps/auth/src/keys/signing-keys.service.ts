@@ -13,7 +13,7 @@ const ALGORITHM = 'EdDSA';
 
 export type AccessTokenSubject = Pick<
   AccessTokenClaims,
-  'sub' | 'sid' | 'role' | 'is_anonymous' | 'email' | 'aal'
+  'sub' | 'sid' | 'role' | 'is_anonymous' | 'email' | 'aal' | 'amr' | 'mfa_pending'
 >;
 
 /** Signs access tokens with the service's Ed25519 key, created at first start and kept in `signing_keys`. */

@@ -120,7 +120,7 @@ export class OtpService {
         // A magic link or reset proves the address as much as a confirmation link does.
         if (!user.emailConfirmedAt) user = await this.confirmation.confirm(tx, user, used.relatesTo);
       }
-      return { session: await this.sessions.open(tx, user, input.client), type: input.type };
+      return { session: await this.sessions.open(tx, user, input.client, 'otp'), type: input.type };
     });
   }
 }

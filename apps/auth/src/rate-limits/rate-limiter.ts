@@ -30,6 +30,14 @@ export const rateLimits = {
   verifyPerAddress: { capacity: 30, periodSeconds: 3600, answer: 'request' },
   /** The public newsletter form: a little above the page's own 3 per 5 minutes, for shared IPs. */
   newsletterPerIp: { capacity: 10, periodSeconds: 300, answer: 'request' },
+  /** Wrong authenticator codes for one factor: 5 guesses of 10^6 per 5 minutes (decision 0027). */
+  mfaFailuresPerFactor: { capacity: 5, periodSeconds: 300, answer: 'request' },
+  /** Wrong authenticator codes of one user a day, whatever the factor: the slow backstop. */
+  mfaFailuresPerUser: { capacity: 20, periodSeconds: 86_400, answer: 'request' },
+  /** Two-factor challenges a user opens: above the failures, so typos meet the clearer limit first. */
+  mfaChallengesPerUser: { capacity: 15, periodSeconds: 300, answer: 'request' },
+  /** Wrong recovery codes (36^10 each): a person mistyping, never a search. */
+  mfaRecoveryFailuresPerUser: { capacity: 10, periodSeconds: 3600, answer: 'request' },
 } as const satisfies Record<string, RateLimitPolicy>;
 export type RateLimitName = keyof typeof rateLimits;
 
@@ -94,10 +102,16 @@ export class RateLimiter {
     return bucket?.tokens ?? policy.capacity;
   }
 
-  private async refusal(name: RateLimitName, subject: string): Promise<Error> {
+  /** Seconds until `subject` has a token again (at least 1). */
+  async retryAfterSeconds(name: RateLimitName, subject: string): Promise<number> {
     const policy = this.policyOf(name);
     const missing = 1 - (await this.tokens(name, subject));
-    const retryAfterSeconds = Math.max(1, Math.ceil(missing / (policy.capacity / policy.periodSeconds)));
+    return Math.max(1, Math.ceil(missing / (policy.capacity / policy.periodSeconds)));
+  }
+
+  private async refusal(name: RateLimitName, subject: string): Promise<Error> {
+    const policy = this.policyOf(name);
+    const retryAfterSeconds = await this.retryAfterSeconds(name, subject);
     return policy.answer === 'email'
       ? new EmailRateLimitedError({ retryAfterSeconds })
       : new RateLimitedError({ retryAfterSeconds });

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { AuthDb, AuthTransaction } from '../database/auth-database.js';
-import type { RefreshToken, Session } from '../generated/prisma/client.js';
+import type { Prisma, RefreshToken, Session } from '../generated/prisma/client.js';
 
 /** Sessions and the refresh-token chains that keep them alive. */
 @Injectable()
 export class SessionsRepository {
   async createSession(
     db: AuthDb,
-    session: { userId: string; aal: string; notAfter: Date; ip: string; userAgent: string | null },
+    session: {
+      userId: string;
+      aal: string;
+      amr: Prisma.InputJsonValue;
+      notAfter: Date;
+      ip: string;
+      userAgent: string | null;
+    },
   ): Promise<Session> {
     return db.session.create({ data: { id: randomUUID(), ...session } });
   }
@@ -20,6 +27,11 @@ export class SessionsRepository {
   /** Every change to a session's tokens happens under this row lock, so concurrent refreshes take turns. */
   async lockSession(tx: AuthTransaction, id: string): Promise<void> {
     await tx.$executeRawUnsafe(`SELECT 1 FROM "auth".sessions WHERE id = $1::uuid FOR UPDATE`, id);
+  }
+
+  /** The session passed its second factor; `amr` is its whole new list. */
+  async raiseToAal2(db: AuthDb, id: string, amr: Prisma.InputJsonValue): Promise<Session> {
+    return db.session.update({ where: { id }, data: { aal: 'aal2', amr } });
   }
 
   async touchSession(db: AuthDb, id: string, refreshedAt: Date, notAfter: Date): Promise<void> {

@@ -25,12 +25,18 @@ import {
 import { BotCheck } from '../bot-check/bot-check.js';
 import { randomToken, seal, sha256, unseal } from '../crypto/tokens.js';
 import { AuthDatabase, type AuthDb, type AuthTransaction } from '../database/auth-database.js';
-import type { RefreshToken } from '../generated/prisma/client.js';
+import type { RefreshToken, Session as SessionRow } from '../generated/prisma/client.js';
 import { ACCESS_TOKEN_TTL_SECONDS, SigningKeys } from '../keys/signing-keys.service.js';
 import { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { AdminEmails } from '../users/admin-emails.js';
 import { passwordMatches } from '../users/passwords.js';
-import { ADMIN_ROLE, toUser, type UserRecord, UsersRepository } from '../users/users.repository.js';
+import {
+  ADMIN_ROLE,
+  hasVerifiedFactor,
+  toUser,
+  type UserRecord,
+  UsersRepository,
+} from '../users/users.repository.js';
 import { SessionsRepository } from './sessions.repository.js';
 
 /** A spent refresh token used again this soon is a client retry (two tabs, a lost answer), not theft. */
@@ -41,6 +47,21 @@ export const SESSION_INACTIVITY_MS = 30 * 24 * 3600_000;
 const MAX_CHAIN_WALK = 10;
 
 type Client = { ip: string; userAgent?: string | undefined };
+/** The first entry of a session's `amr`: how it was opened. */
+export type SignInMethod = 'password' | 'otp' | 'oauth' | 'anonymous';
+type AuthMethodReference = { method: string; timestamp: number };
+
+/** A session row's `amr` column, read defensively (rows from before it existed hold `[]`). */
+function amrOf(value: unknown): AuthMethodReference[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (entry): entry is AuthMethodReference =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as AuthMethodReference).method === 'string' &&
+      typeof (entry as AuthMethodReference).timestamp === 'number',
+  );
+}
 
 @Injectable()
 export class SessionsService {
@@ -71,7 +92,7 @@ export class SessionsService {
     }
     // Only after the password matched: otherwise this would tell strangers which addresses signed up.
     if (!user.emailConfirmedAt) throw new EmailNotConfirmedError();
-    return this.open(this.database, user, input.client);
+    return this.open(this.database, user, input.client, 'password');
   }
 
   async signInAnonymously(_actor: Actor, input: RequestOf<typeof signInAnonymously>): Promise<Session> {
@@ -88,7 +109,7 @@ export class SessionsService {
         'auth',
         buildEvent(userSignedUp, actorFor(user), { userId: user.id, isAnonymous: true }),
       );
-      return this.open(tx, user, input.client);
+      return this.open(tx, user, input.client, 'anonymous');
     });
   }
 
@@ -189,8 +210,11 @@ export class SessionsService {
     if (!session || session.userId !== actor.userId || session.revokedAt) throw new SessionNotFoundError();
   }
 
-  /** Opens a session for `user` within `db` (a transaction when the sign-in changes other rows too). */
-  async open(db: AuthDb, signingIn: UserRecord, client: Client): Promise<Session> {
+  /**
+   * Opens a session for `user` within `db` (a transaction when the sign-in changes other rows too).
+   * It is aal1 whatever the method: a user with a verified factor must pass it next (`mfa_pending`).
+   */
+  async open(db: AuthDb, signingIn: UserRecord, client: Client, method: SignInMethod): Promise<Session> {
     // Every way in (password, link or code, provider) ends here, so this one check bars them all.
     if (signingIn.disabledAt) throw new UserDisabledError();
     const user = await this.adminEmails.syncAdminRole(db, signingIn);
@@ -198,6 +222,7 @@ export class SessionsService {
     const session = await this.sessions.createSession(db, {
       userId: user.id,
       aal: 'aal1',
+      amr: [{ method, timestamp: Math.floor(now / 1000) }],
       notAfter: new Date(now + SESSION_INACTIVITY_MS),
       ip: client.ip,
       userAgent: client.userAgent ?? null,
@@ -212,18 +237,50 @@ export class SessionsService {
     return this.answer(user, session, refreshToken);
   }
 
+  /**
+   * The session passed its second factor (a TOTP code or a recovery code): it becomes aal2 and gets
+   * fresh tokens saying so. Its older refresh tokens stay good: they belong to the same, now aal2, session.
+   */
+  async passSecondFactor(db: AuthDb, actor: Actor, method: 'totp' | 'recovery_code'): Promise<Session> {
+    const session = await this.liveSession(db, actor);
+    const user = await this.users.findById(db, session.userId);
+    if (!user || user.disabledAt) throw new SessionNotFoundError();
+    const amr = [...amrOf(session.amr), { method, timestamp: Math.floor(Date.now() / 1000) }];
+    const raised = await this.sessions.raiseToAal2(db, session.id, amr);
+    const refreshToken = randomToken();
+    await this.sessions.insertRefreshToken(db, {
+      sessionId: session.id,
+      tokenHash: sha256(refreshToken),
+      parentId: null,
+      sealedByParent: null,
+    });
+    return this.answer(user, raised, refreshToken);
+  }
+
+  /** The actor's session while it is live (its user's, not revoked, not past its inactivity limit). */
+  async liveSession(db: AuthDb, actor: Actor): Promise<SessionRow> {
+    const userId = signedInUserId(actor);
+    const session = actor.sessionId ? await this.sessions.findSession(db, actor.sessionId) : null;
+    if (!session || session.userId !== userId || session.revokedAt || session.notAfter <= new Date())
+      throw new SessionNotFoundError();
+    return session;
+  }
+
   private async answer(
     user: UserRecord,
-    session: { id: string; aal: string },
+    session: { id: string; aal: string; amr: unknown },
     refreshToken: string,
   ): Promise<Session> {
+    const aal = AccessTokenClaimsSchema.shape.aal.parse(session.aal);
     const { token, expiresAt } = await this.keys.signAccessToken({
       sub: user.id,
       sid: session.id,
       role: user.roles.some((r) => r.role === ADMIN_ROLE) ? 'admin' : 'user',
       is_anonymous: user.isAnonymous,
       email: user.email,
-      aal: AccessTokenClaimsSchema.shape.aal.parse(session.aal),
+      aal,
+      amr: amrOf(session.amr),
+      mfa_pending: aal === 'aal1' && hasVerifiedFactor(user),
     });
     return {
       accessToken: token,

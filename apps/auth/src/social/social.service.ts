@@ -84,7 +84,7 @@ export class SocialService {
     const profile = await this.exchange(configuration, input);
     const session = await this.database.$transaction(async (tx) => {
       const user = await this.accountFor(tx, actor, provider.id, profile);
-      return this.sessions.open(tx, user, input.client);
+      return this.sessions.open(tx, user, input.client, 'oauth');
     });
     const carried = input.expectedState.split('.')[1];
     const redirectTo = carried

@@ -275,7 +275,7 @@ describe('Database Admin: the auth service', () => {
   it('reports its schema, newest migration, tables with row counts and its consumers', async () => {
     const overview = await auth.request(authOverview, admin, {});
     expect(overview).toMatchObject({ service: 'auth', schema: 'auth', binding: 'in-process', storage: [] });
-    expect(overview.migration.latest).toMatch(/_admin_users$/);
+    expect(overview.migration.latest).toMatch(/_two_factor$/);
     expect(overview.migration.applied).toBeGreaterThanOrEqual(6);
     const users = overview.tables.find((t) => t.name === 'users');
     expect(users?.rows).toBe(await auth.db.user.count());

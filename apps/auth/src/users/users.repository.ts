@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { User } from '@memoreel/contracts';
+import type { Factor, User } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
 import type { AuthDb } from '../database/auth-database.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { MfaFactor, Prisma } from '../generated/prisma/client.js';
 
 const withIdentitiesAndRoles = {
   identities: { orderBy: { createdAt: 'asc' } },
   roles: true,
+  factors: { orderBy: { createdAt: 'asc' } },
 } as const satisfies Prisma.UserInclude;
 
 /** A user row with what the `User` contract shows of it. */
@@ -41,11 +42,26 @@ export function toUser(record: UserRecord): User {
       email: identity.email,
       createdAt: identity.createdAt.toISOString(),
     })),
-    factors: [],
+    factors: record.factors.map(toFactor),
     roles: record.roles.map((role) => role.role).sort(),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/** A factor as the contracts show it: never its secret. */
+export function toFactor(factor: MfaFactor): Factor {
+  return {
+    id: factor.id,
+    factorType: factor.factorType === 'phone' ? 'phone' : 'totp',
+    status: factor.status === 'verified' ? 'verified' : 'unverified',
+    friendlyName: factor.friendlyName,
+  };
+}
+
+/** Whether the user must pass a second factor to reach aal2. */
+export function hasVerifiedFactor(record: UserRecord): boolean {
+  return record.factors.some((factor) => factor.status === 'verified');
 }
 
 export interface NewUser {

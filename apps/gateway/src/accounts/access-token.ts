@@ -6,6 +6,8 @@ import {
   authMessages,
   GUEST,
   type getJwks,
+  mfaErrorCodes,
+  mfaMessages,
 } from '@memoreel/contracts';
 import { RemoteError } from '@memoreel/platform';
 import {
@@ -30,6 +32,24 @@ export class NotAuthenticatedError extends RemoteError {
       options,
     );
   }
+}
+
+/**
+ * An aal1 token of a user with a verified factor (`mfa_pending`): its holder knows the password but
+ * has not passed the second factor, so it may only finish the challenge or sign out (decision 0027).
+ */
+export class SecondFactorPendingError extends RemoteError {
+  override name = 'SecondFactorPendingError';
+
+  constructor() {
+    super({ code: mfaErrorCodes.insufficientAal, message: mfaMessages.errors.insufficientAal });
+  }
+}
+
+/** What a caller of `actorFor`/`bearerOf` accepts besides a fully signed-in token. */
+export interface BearerOptions {
+  /** Whether an aal1 token that must still pass the two-factor challenge is let through. */
+  allowSecondFactorPending?: boolean;
 }
 
 const ALGORITHMS = ['EdDSA', 'ES256'];
@@ -72,17 +92,26 @@ export class AccessTokenVerifier {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The actor behind an `Authorization` value: a guest without one, `NotAuthenticatedError` for a bad one. */
-  async actorFor(authorization: string | undefined): Promise<Actor> {
-    return (await this.bearerOf(authorization)).actor;
+  /**
+   * The actor behind an `Authorization` value: a guest without one, `NotAuthenticatedError` for a
+   * bad one, `SecondFactorPendingError` for a session still owing its second factor unless allowed.
+   */
+  async actorFor(authorization: string | undefined, options: BearerOptions = {}): Promise<Actor> {
+    return (await this.bearerOf(authorization, options)).actor;
   }
 
   /** The actor and when its token expires (ms since epoch; never for a guest without a token). */
-  async bearerOf(authorization: string | undefined): Promise<{ actor: Actor; expiresAtMs: number }> {
+  async bearerOf(
+    authorization: string | undefined,
+    options: BearerOptions = {},
+  ): Promise<{ actor: Actor; expiresAtMs: number }> {
     if (authorization === undefined) return { actor: GUEST, expiresAtMs: Number.POSITIVE_INFINITY };
     const token = BEARER.exec(authorization)?.[1];
     if (!token) throw new NotAuthenticatedError();
     const claims = await this.verify(token);
+    // Refused by default: every way into the API must opt in to let such a session through.
+    if (claims.mfa_pending === true && !options.allowSecondFactorPending)
+      throw new SecondFactorPendingError();
     return { actor: actorFromClaims(claims), expiresAtMs: claims.exp * 1000 };
   }
 

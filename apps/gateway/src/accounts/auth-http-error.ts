@@ -1,4 +1,4 @@
-import { authErrorCodes, ErrorCodes, RateLimitDetailsSchema } from '@memoreel/contracts';
+import { authErrorCodes, ErrorCodes, mfaErrorCodes, RateLimitDetailsSchema } from '@memoreel/contracts';
 import { RemoteError, validationError } from '@memoreel/platform';
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { Response } from 'express';
@@ -20,7 +20,13 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   [authErrorCodes.refreshTokenNotFound]: 401,
   [authErrorCodes.refreshTokenReused]: 401,
   [ErrorCodes.unauthorized]: 401,
+  [mfaErrorCodes.verificationFailed]: 400,
+  [mfaErrorCodes.challengeExpired]: 400,
+  [mfaErrorCodes.phoneNotSupported]: 400,
+  [mfaErrorCodes.tooManyFactors]: 400,
   [authErrorCodes.otpExpired]: 403,
+  [mfaErrorCodes.insufficientAal]: 403,
+  [mfaErrorCodes.guestCannotEnroll]: 403,
   [authErrorCodes.userDisabled]: 403,
   [ErrorCodes.forbidden]: 403,
   [ErrorCodes.notFound]: 404,

@@ -45,7 +45,7 @@ import { GATEWAY_CONTEXT, type GatewayContext } from '../gateway.context.js';
 import { appOriginOf, clientOf } from '../http/client.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { parseInput, ZodPipe } from '../http/zod-pipe.js';
-import { ReadsAccessToken } from './access-token.guard.js';
+import { AllowsSecondFactorPending, ReadsAccessToken } from './access-token.guard.js';
 import { AccessTokenVerifier, NotAuthenticatedError } from './access-token.js';
 import {
   AnonymousSignInBody,
@@ -154,10 +154,13 @@ export class AuthController {
     const refreshToken = refreshTokenOf(req);
     // This browser is signed out whatever follows: an expired access token must not leave the cookie behind.
     if (scope !== 'others') clearRefreshCookie(req, res);
-    const actor = await this.tokens.actorFor(req.headers.authorization).catch((error: unknown) => {
-      if (error instanceof NotAuthenticatedError && refreshToken && scope !== 'others') return undefined;
-      throw error;
-    });
+    // Signing out is always allowed, also before the second factor.
+    const actor = await this.tokens
+      .actorFor(req.headers.authorization, { allowSecondFactorPending: true })
+      .catch((error: unknown) => {
+        if (error instanceof NotAuthenticatedError && refreshToken && scope !== 'others') return undefined;
+        throw error;
+      });
     // With an expired access token the refresh cookie still names the session: revoke it by that.
     if (actor?.userId) await this.bus.request(signOut, actor, { scope });
     else if (refreshToken && scope !== 'others')
@@ -167,6 +170,7 @@ export class AuthController {
 
   @Get('user')
   @ReadsAccessToken()
+  @AllowsSecondFactorPending()
   @Header('Cache-Control', 'no-store')
   getUser(@CurrentActor() actor: Actor): Promise<User> {
     return this.bus.request(getUser, actor, {});

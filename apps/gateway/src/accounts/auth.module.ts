@@ -6,11 +6,12 @@ import { LiveSessions } from '../live/live-sessions.js';
 import { AccessTokenGuard } from './access-token.guard.js';
 import { AccessTokenVerifier } from './access-token.js';
 import { AuthController } from './auth.controller.js';
+import { FactorsController } from './factors.controller.js';
 import { MeResolver } from './me.resolver.js';
 
-/** The gateway's accounts layer: `/auth/v1`, the `me` query, and the actor of every request. */
+/** The gateway's accounts layer: `/auth/v1` (with its two-factor `/factors`), the `me` query, and the actor of every request. */
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, FactorsController],
   providers: [
     {
       provide: AccessTokenVerifier,

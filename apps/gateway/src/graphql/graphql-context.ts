@@ -4,7 +4,11 @@ import type { Request } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Context } from 'graphql-ws';
 import type { Extra } from 'graphql-ws/use/ws';
-import { type AccessTokenVerifier, NotAuthenticatedError } from '../accounts/access-token.js';
+import {
+  type AccessTokenVerifier,
+  NotAuthenticatedError,
+  SecondFactorPendingError,
+} from '../accounts/access-token.js';
 import { LIVE_LIMITS } from '../gateway.limits.js';
 import type { ActorRequest, GraphQLContext } from '../http/current-actor.js';
 import { type LiveConnections, TOO_MANY_CONNECTIONS } from '../live/live-connections.js';
@@ -92,7 +96,8 @@ export function liveConnectionHooks(tokens: AccessTokenVerifier, sessions: LiveS
         request.detachLive = sessions.attach(actor.sessionId, expiresAtMs, socket);
         return true;
       } catch (error) {
-        if (error instanceof NotAuthenticatedError) return false;
+        // A session still owing its second factor gets no live connection either.
+        if (error instanceof NotAuthenticatedError || error instanceof SecondFactorPendingError) return false;
         throw error;
       }
     },

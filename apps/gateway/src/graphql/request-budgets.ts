@@ -3,7 +3,11 @@ import { type Actor, ErrorCodes, GUEST } from '@memoreel/contracts';
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import { AccessTokenVerifier, NotAuthenticatedError } from '../accounts/access-token.js';
+import {
+  AccessTokenVerifier,
+  NotAuthenticatedError,
+  SecondFactorPendingError,
+} from '../accounts/access-token.js';
 import { type BucketPolicy, REQUEST_BUDGETS, type RequestBudgetName } from '../gateway.limits.js';
 import type { ActorRequest } from '../http/current-actor.js';
 import { TokenBuckets } from './token-buckets.js';
@@ -79,7 +83,9 @@ export class GraphQLRequestBudget implements NestMiddleware {
         try {
           request.actor = await this.tokens.actorFor(request.headers.authorization);
         } catch (error) {
-          if (!(error instanceof NotAuthenticatedError)) throw error;
+          // Left without an actor: AccessTokenGuard refuses it with its own answer.
+          if (!(error instanceof NotAuthenticatedError || error instanceof SecondFactorPendingError))
+            throw error;
         }
       }
       this.budgets.takeOperation(

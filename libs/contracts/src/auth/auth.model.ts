@@ -49,6 +49,7 @@ export const FactorSchema = z.object({
   status: z.enum(['verified', 'unverified']),
   friendlyName: z.string().nullable(),
 });
+export type Factor = z.infer<typeof FactorSchema>;
 
 export const UserSchema = z.object({
   id: z.uuid(),
@@ -89,6 +90,17 @@ export const AccessTokenClaimsSchema = z.object({
   is_anonymous: z.boolean(),
   email: z.string().nullable(),
   aal: z.enum(['aal1', 'aal2']),
+  /**
+   * How the session was authenticated, oldest first (GoTrue's shape): password, otp, oauth,
+   * anonymous, then totp or recovery_code once the two-factor challenge is passed. Optional only for
+   * tokens signed before it existed (they live 10 minutes).
+   */
+  amr: z.array(z.object({ method: z.string(), timestamp: z.number() })).optional(),
+  /**
+   * True on an aal1 session of a user with a verified factor: it may only finish the two-factor
+   * challenge (or sign out) until it is aal2; the gateway refuses everything else (decision 0027).
+   */
+  mfa_pending: z.boolean().optional(),
   iat: z.number(),
   exp: z.number(),
   iss: z.string(),

@@ -24,7 +24,7 @@ import { useAuthModal } from './auth-modal-provider';
 import { useAuth } from './auth-provider';
 import { AvatarButton, displayNameOf } from './user-avatar';
 
-/** Spec §2: the avatar menu with Dashboard, a disabled Settings and Sign Out. */
+/** Spec §2: the avatar menu with Dashboard, Settings (two-factor sign-in, decision 0027) and Sign Out. */
 export function UserMenu({ user }: { user: User }) {
   const { client } = useAuth();
   const { openAuthModal } = useAuthModal();
@@ -68,9 +68,11 @@ export function UserMenu({ user }: { user: User }) {
             {navLabels.createAccount}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem disabled>
-          <Settings aria-hidden="true" />
-          {navLabels.settings}
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings aria-hidden="true" />
+            {navLabels.settings}
+          </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>

@@ -1,4 +1,4 @@
-import type { OtpType, Session, User } from '@memoreel/contracts';
+import type { Factor, OtpType, Session, User } from '@memoreel/contracts';
 
 /**
  * Every call the SPA makes to the gateway's `/auth/v1` (docs/auth-api.md), in one place.
@@ -59,7 +59,11 @@ function errorFrom(response: Response, body: unknown): AuthApiError {
   return new AuthApiError(message, code, response.status);
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, options: CallOptions = {}): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body) headers['content-type'] = 'application/json';
   if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
@@ -88,6 +92,12 @@ export interface PasswordCredentials {
   email: string;
   password: string;
   botCheck?: string;
+}
+
+/** An authenticator app being set up: scan the QR code or type the secret, then confirm a code. */
+export interface TotpEnrollment {
+  factor: Factor;
+  totp: { qrCode: string; secret: string; uri: string };
 }
 
 export const authApi = {
@@ -123,6 +133,30 @@ export const authApi = {
     });
     return 'session' in answer ? answer.session : answer;
   },
+
+  getUser: (accessToken: string) => call<User>('GET', '/user', { accessToken }),
+
+  enrollTotp: (accessToken: string) =>
+    call<TotpEnrollment>('POST', '/factors', { accessToken, body: { factorType: 'totp' } }),
+
+  unenrollFactor: (accessToken: string, factorId: string) =>
+    call<{ id: string }>('DELETE', `/factors/${encodeURIComponent(factorId)}`, { accessToken }),
+
+  /** One attempt at a factor: a challenge, then the code for it. */
+  challengeAndVerify: async (accessToken: string, factorId: string, code: string) => {
+    const path = `/factors/${encodeURIComponent(factorId)}`;
+    const challenge = await call<{ id: string }>('POST', `${path}/challenge`, { accessToken });
+    return call<{ session: PublicSession; recoveryCodes: string[] | null }>('POST', `${path}/verify`, {
+      accessToken,
+      body: { challengeId: challenge.id, code },
+    });
+  },
+
+  verifyRecoveryCode: (accessToken: string, code: string) =>
+    call<{ session: PublicSession; recoveryCodesLeft: number }>('POST', '/factors/recovery-code', {
+      accessToken,
+      body: { code },
+    }),
 
   listSocialProviders: () =>
     call<{ providers: SocialProvider[] }>('GET', '/providers').then(({ providers }) => providers),

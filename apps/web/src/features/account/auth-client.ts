@@ -9,7 +9,8 @@ export type AuthEvent =
   | 'SIGNED_OUT'
   | 'TOKEN_REFRESHED'
   | 'USER_UPDATED'
-  | 'PASSWORD_RECOVERY';
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED';
 
 export type AuthListener = (event: AuthEvent, session: PublicSession | null) => void;
 
@@ -35,6 +36,20 @@ function rememberGuest(user: User | null): void {
   }
 }
 
+/**
+ * Whether the server says this session still owes its second factor (`mfa_pending`, decision 0027).
+ * Read from the token only to choose the screen: the gateway enforces it.
+ */
+export function owesSecondFactor(session: PublicSession): boolean {
+  try {
+    const payload = session.accessToken.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return (JSON.parse(json) as { mfa_pending?: unknown }).mfa_pending === true;
+  } catch {
+    return false;
+  }
+}
+
 /** A 401 to a refresh means the refresh cookie is spent, revoked or missing: the session is over. */
 function isSessionGone(error: unknown): boolean {
   return error instanceof AuthApiError && error.status === 401;
@@ -46,7 +61,10 @@ function isSessionGone(error: unknown): boolean {
  */
 export class AuthClient {
   private session: PublicSession | null = null;
+  /** A sign-in that passed the password but not yet the second factor: not a session the app may use. */
+  private pending: PublicSession | null = null;
   private readonly listeners = new Set<AuthListener>();
+  private readonly pendingListeners = new Set<() => void>();
   private initialSession: Promise<void> | null = null;
   private refreshing: Promise<PublicSession | null> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
@@ -59,6 +77,55 @@ export class AuthClient {
 
   accessToken(): string | null {
     return this.session?.accessToken ?? null;
+  }
+
+  /** The sign-in waiting for its authenticator code, if any. */
+  getPendingSecondFactor(): PublicSession | null {
+    return this.pending;
+  }
+
+  /** Runs `listener` whenever a sign-in starts or stops waiting for its second factor. */
+  onSecondFactorChange(listener: () => void): () => void {
+    this.pendingListeners.add(listener);
+    return () => this.pendingListeners.delete(listener);
+  }
+
+  /** Finishes the waiting sign-in with a code from the authenticator app (spec §4 MFA_CHALLENGE_VERIFIED). */
+  async verifySecondFactor(code: string): Promise<PublicSession> {
+    const holder = this.pending ?? this.session;
+    const factor = holder?.user.factors.find((f) => f.status === 'verified' && f.factorType === 'totp');
+    if (!holder || !factor) throw new AuthApiError('Authentication required', 'not_authenticated', 401);
+    const { session } = await this.api.challengeAndVerify(holder.accessToken, factor.id, code);
+    this.passSecondFactor(session);
+    return session;
+  }
+
+  /** Finishes the waiting sign-in with a recovery code instead; each works once. */
+  async verifyRecoveryCode(code: string): Promise<PublicSession> {
+    const holder = this.pending ?? this.session;
+    if (!holder) throw new AuthApiError('Authentication required', 'not_authenticated', 401);
+    const { session } = await this.api.verifyRecoveryCode(holder.accessToken, code);
+    this.passSecondFactor(session);
+    return session;
+  }
+
+  /** Starts setting up an authenticator app for the signed-in account. */
+  enrollTotp() {
+    return this.api.enrollTotp(this.requireSession().accessToken);
+  }
+
+  /** Confirms the app with its first code: the session is aal2 now. Answers the recovery codes, shown once. */
+  async confirmTotp(factorId: string, code: string): Promise<string[] | null> {
+    const answer = await this.api.challengeAndVerify(this.requireSession().accessToken, factorId, code);
+    this.setSession(answer.session, 'MFA_CHALLENGE_VERIFIED');
+    return answer.recoveryCodes;
+  }
+
+  async unenrollFactor(factorId: string): Promise<void> {
+    const session = this.requireSession();
+    await this.api.unenrollFactor(session.accessToken, factorId);
+    const user = await this.api.getUser(session.accessToken);
+    this.setSession({ ...(this.session ?? session), user }, 'USER_UPDATED');
   }
 
   onAuthStateChange(listener: AuthListener): () => void {
@@ -109,7 +176,8 @@ export class AuthClient {
   /** A recovery code opens a session only to set a new password, so it announces exactly that. */
   async verifyOtp(request: { type: OtpType; email: string; token: string }) {
     const session = await this.api.verifyOtp(request);
-    this.setSession(session, request.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
+    if (owesSecondFactor(session)) this.setPending(session);
+    else this.setSession(session, request.type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
     return session;
   }
 
@@ -147,7 +215,7 @@ export class AuthClient {
 
   /** Ends the session here whatever the server says; spec §7: 401, 403 and 404 answers are ignored. */
   async signOut(): Promise<void> {
-    const token = this.session?.accessToken;
+    const token = this.session?.accessToken ?? this.pending?.accessToken;
     try {
       if (token) await this.api.signOut(token);
     } catch (error) {
@@ -159,14 +227,34 @@ export class AuthClient {
     }
   }
 
+  /** A session owing its second factor waits aside; any other is signed in. */
   private signIn(session: PublicSession): PublicSession {
-    this.setSession(session, 'SIGNED_IN');
+    if (owesSecondFactor(session)) this.setPending(session);
+    else this.setSession(session, 'SIGNED_IN');
     return session;
+  }
+
+  private passSecondFactor(session: PublicSession): void {
+    this.setPending(null);
+    this.setSession(session, 'MFA_CHALLENGE_VERIFIED');
+  }
+
+  private setPending(session: PublicSession | null): void {
+    this.pending = session;
+    for (const listener of [...this.pendingListeners]) listener();
+  }
+
+  private requireSession(): PublicSession {
+    if (!this.session) throw new AuthApiError('Authentication required', 'not_authenticated', 401);
+    return this.session;
   }
 
   private async recoverSession(): Promise<void> {
     try {
-      this.session = hasSessionHint() ? await this.refreshWithRetry() : null;
+      const recovered = hasSessionHint() ? await this.refreshWithRetry() : null;
+      // A reload between the password and the code: the sign-in still waits for its code.
+      if (recovered && owesSecondFactor(recovered)) this.setPending(recovered);
+      else this.session = recovered;
     } catch (error) {
       if (!isSessionGone(error)) console.warn('Could not recover the session', error);
       this.session = null;
@@ -178,6 +266,12 @@ export class AuthClient {
   private async refreshOrSignOut(): Promise<PublicSession | null> {
     try {
       const session = await this.refreshWithRetry();
+      // The account turned two-factor sign-in on elsewhere: this tab must pass it too.
+      if (owesSecondFactor(session)) {
+        this.endSession();
+        this.setPending(session);
+        return null;
+      }
       this.setSession(session, 'TOKEN_REFRESHED');
       return session;
     } catch (error) {
@@ -221,6 +315,7 @@ export class AuthClient {
   private endSession(): void {
     const hadSession = this.session !== null;
     this.session = null;
+    if (this.pending) this.setPending(null);
     rememberGuest(null);
     if (hadSession) this.emit('SIGNED_OUT');
   }

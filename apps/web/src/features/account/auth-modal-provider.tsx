@@ -1,10 +1,20 @@
 import { authMessages } from '@memoreel/contracts';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { afterSignInDestination } from './after-sign-in';
 import type { AuthModalMode, AuthModalState, AuthView } from './auth-modal-state';
 import { CLOSED_AUTH_MODAL } from './auth-modal-state';
-import { useAuthEvents } from './auth-provider';
+import { useAuth, useAuthEvents } from './auth-provider';
 
 export interface OpenAuthModalOptions {
   /** Runs instead of the usual redirect once the user is signed in, then is forgotten. */
@@ -36,6 +46,8 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
   const onSignedIn = useRef<(() => void) | null>(null);
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (router) => router.location.pathname });
+  const { secondFactorPending } = useAuth();
+  const pendingSince = secondFactorPending?.accessToken;
 
   const controls = useMemo<AuthModalControls>(
     () => ({
@@ -60,13 +72,22 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
     [state],
   );
 
+  // A reload between password and code: the modal asks for the code (the /login page shows it itself).
+  useEffect(() => {
+    if (!pendingSince || pathname === '/login') return;
+    setEverOpened(true);
+    setState((current) =>
+      current.open ? current : { open: true, mode: 'sign_in', view: 'sign_in', notice: null },
+    );
+  }, [pendingSince, pathname]);
+
   useAuthEvents((event) => {
     if (event === 'PASSWORD_RECOVERY') {
       setEverOpened(true);
       setState({ open: true, mode: 'sign_in', view: 'update_password', notice: null });
     } else if (event === 'USER_UPDATED' && state.open && state.view === 'update_password') {
       setState({ ...state, view: 'sign_in', notice: authMessages.formKit.passwordUpdated });
-    } else if (event === 'SIGNED_IN' && state.open) {
+    } else if ((event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') && state.open) {
       const callback = onSignedIn.current;
       onSignedIn.current = null;
       setState({ ...state, open: false });

@@ -12,6 +12,8 @@ export interface AuthState {
   user: User | null;
   /** A guest: a session without an e-mail address. */
   isAnonymous: boolean;
+  /** A sign-in that passed its password and waits for the authenticator code (decision 0027). */
+  secondFactorPending: PublicSession | null;
   client: AuthClient;
 }
 
@@ -20,7 +22,14 @@ const AuthContext = createContext<AuthState | null>(null);
 function stateOf(client: AuthClient, loading: boolean): AuthState {
   const session = client.getSession();
   const user = session?.user ?? null;
-  return { loading, session, user, isAnonymous: user?.isAnonymous ?? false, client };
+  return {
+    loading,
+    session,
+    user,
+    isAnonymous: user?.isAnonymous ?? false,
+    secondFactorPending: client.getPendingSecondFactor(),
+    client,
+  };
 }
 
 export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
@@ -32,13 +41,22 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
       setState(stateOf(client, false));
       // The live socket authenticates once: after a sign-in, a sign-out or a renewed token it must
       // reconnect with the token of now (the gateway closes it when the old one expires).
-      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'TOKEN_REFRESHED')
+      if (
+        event === 'SIGNED_IN' ||
+        event === 'SIGNED_OUT' ||
+        event === 'TOKEN_REFRESHED' ||
+        event === 'MFA_CHALLENGE_VERIFIED'
+      )
         announceIdentityChange();
     });
+    const stopWatchingSecondFactor = client.onSecondFactorChange(() =>
+      setState((current) => stateOf(client, current.loading)),
+    );
     // Also covers a provider mounted after the first check already answered.
     void client.start().then(() => setState(stateOf(client, false)));
     return () => {
       stopListening();
+      stopWatchingSecondFactor();
       client.stop();
     };
   }, [client]);

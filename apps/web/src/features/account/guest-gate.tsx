@@ -11,9 +11,10 @@ import { guestSessionFailure, startGuestSession } from './guest-session';
  * after a bot check, so they can start at once; if that fails they are sent to /login.
  */
 export function GuestGate({ children }: { children: ReactNode }) {
-  const { loading, user } = useAuth();
+  const { loading, user, secondFactorPending } = useAuth();
   if (user) return children;
-  if (loading) return <FullPageLoading />;
+  // A sign-in waiting for its authenticator code (the auth modal asks for it) is no visitor to make a guest.
+  if (loading || secondFactorPending) return <FullPageLoading />;
   return <GuestSignIn />;
 }
 

@@ -15,9 +15,10 @@ import { guestSessionFailure, startGuestSession } from './guest-session';
 
 /** The welcome screen (spec §1, §2): sign in, or carry on as a guest after a bot check. */
 export function LoginPage({ redirect }: { redirect: string }) {
-  const { user, isAnonymous } = useAuth();
+  const { user, isAnonymous, secondFactorPending } = useAuth();
   const [view, setView] = useState<AuthView>('sign_in');
-  const offersGuest = view === 'sign_in' || view === 'sign_up';
+  // While the authenticator code is asked for, that form is all the page shows.
+  const offersGuest = (view === 'sign_in' || view === 'sign_up') && !secondFactorPending;
   const viewHeading = viewHeadings[view];
 
   // Signed in with an account (also right after signing in here): nothing left to do on this page.
@@ -38,7 +39,8 @@ export function LoginPage({ redirect }: { redirect: string }) {
               <Divider>{authMessages.modal.orContinueWith}</Divider>
             </>
           ) : (
-            viewHeading && (
+            viewHeading &&
+            !secondFactorPending && (
               <div className="grid gap-1">
                 <h2 className="font-medium text-base">{viewHeading.title}</h2>
                 <p className="text-muted-foreground text-sm">{viewHeading.description}</p>

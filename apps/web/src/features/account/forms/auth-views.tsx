@@ -1,4 +1,6 @@
 import type { AuthView } from '../auth-modal-state';
+import { useAuth } from '../auth-provider';
+import { SecondFactorForm } from '../second-factor-form';
 import { ForgottenPasswordForm } from './forgotten-password-form';
 import { FormConfirmation } from './form-kit';
 import { MagicLinkForm } from './magic-link-form';
@@ -17,6 +19,9 @@ interface AuthViewsProps {
 
 /** The embedded auth view set of spec §2, shared by the modal and the /login page. */
 export function AuthViews({ view, onShowView, returnTo, notice }: AuthViewsProps) {
+  const { secondFactorPending } = useAuth();
+  // The password (or link) was right: whatever view led here, the authenticator code comes next.
+  if (secondFactorPending) return <SecondFactorForm />;
   return (
     <div className="grid gap-4">
       {notice && <FormConfirmation>{notice}</FormConfirmation>}
