@@ -16,7 +16,7 @@ import {
   setProjectTier,
   startPhotoEdit,
 } from '@memoreel/contracts';
-import { photoEditErrorCodes, photoMessages } from '@memoreel/domain';
+import { photoEditErrorCodes, photoEditMessages, photoMessages, type Tier } from '@memoreel/domain';
 import { ChildProcessEditing, type PhotoEditing, photoEditWorkerService } from '@memoreel/photo-edit-worker';
 import { BusClient, createLogger, type RunningService, startService } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
@@ -92,11 +92,7 @@ async function portrait(width = 200, height = 150): Promise<Buffer> {
 }
 
 /** Uploads one photo to a new project of `owner` (paid unless said) and waits for its thumbnails. */
-async function photoOf(
-  owner: Actor,
-  tier: 'free' | 'remember' = 'remember',
-  size = { width: 200, height: 150 },
-) {
+async function photoOf(owner: Actor, tier: Tier = 'remember', size = { width: 200, height: 150 }) {
   const project = await call(createProject, owner, { name: 'Portraits' });
   if (tier !== 'free') await call(setProjectTier, actors.admin(), { id: project.id, tier });
   const bytes = await portrait(size.width, size.height);
@@ -232,11 +228,15 @@ describe('background removal', () => {
   it("is refused by the server on a free project (UPGRADE_REQUIRED), and for another user's photo", async () => {
     const owner = actors.user();
     const free = await photoOf(owner, 'free');
-    const refused = await failure(startPhotoEdit, owner, {
-      photoId: free.photoId,
-      kind: 'remove-background',
-    });
-    expect(refused.code).toBe(photoEditErrorCodes.upgradeRequired);
+    // FREE has no AI editing: Enhance is refused as Remove Background is, and nothing is queued.
+    for (const kind of ['remove-background', 'enhance'] as const) {
+      const refused = await failure(startPhotoEdit, owner, { photoId: free.photoId, kind });
+      expect(refused).toMatchObject({
+        code: photoEditErrorCodes.upgradeRequired,
+        message: photoEditMessages.upgradeRequired,
+      });
+    }
+    expect(await media.db.photoEdit.count({ where: { projectId: free.projectId } })).toBe(0);
 
     const stranger = actors.user();
     for (const kind of ['remove-background', 'enhance'] as const) {
@@ -252,7 +252,7 @@ describe('enhancement', () => {
     'makes a PNG twice the size; a second request while it runs is refused; Keep Original deletes the result',
     async () => {
       const owner = actors.user();
-      const { projectId, photoId } = await photoOf(owner, 'free');
+      const { projectId, photoId } = await photoOf(owner, 'remember');
       const queued = await call(startPhotoEdit, owner, { photoId, kind: 'enhance' });
       const second = await failure(startPhotoEdit, owner, { photoId, kind: 'enhance' });
       expect(second.code).toBe(photoEditErrorCodes.inProgress);
@@ -281,7 +281,7 @@ describe('enhancement', () => {
     'whose model process is killed mid-job is delivered again and completes once',
     async () => {
       const owner = actors.user();
-      const { projectId, photoId } = await photoOf(owner, 'free');
+      const { projectId, photoId } = await photoOf(owner, 'remember');
       const runsBefore = editing.runs;
       editing.killNext = true;
       const queued = await call(startPhotoEdit, owner, { photoId, kind: 'enhance' });
@@ -294,6 +294,38 @@ describe('enhancement', () => {
       expect(keys.filter((k) => k.includes('/thumbs/'))).toHaveLength(6);
       const readyPushes = pushes.filter((p) => p.id === edit.id && p.status === 'ready');
       expect(readyPushes).toHaveLength(1);
+    },
+    MODEL_MS,
+  );
+
+  it(
+    "differs by plan (decision 0028): Remember's basic result is held to 2048 px, Cherish's best is twice the photo",
+    async () => {
+      const owner = actors.user();
+      // 1600×1200 is past every level's upscaler budget: Lanczos, quick even on a busy machine.
+      const size = { width: 1600, height: 1200 };
+      const basic = await photoOf(owner, 'remember', size);
+      const best = await photoOf(owner, 'cherish', size);
+      const basicEdit = await call(startPhotoEdit, owner, { photoId: basic.photoId, kind: 'enhance' });
+      const bestEdit = await call(startPhotoEdit, owner, { photoId: best.photoId, kind: 'enhance' });
+      const levels = await media.db.photoEdit.findMany({
+        where: { id: { in: [basicEdit.id, bestEdit.id] } },
+        select: { id: true, level: true },
+      });
+      expect(Object.fromEntries(levels.map((row) => [row.id, row.level]))).toEqual({
+        [basicEdit.id]: 'basic',
+        [bestEdit.id]: 'best',
+      });
+      expect(await settled(owner, basicEdit.id)).toMatchObject({
+        status: 'ready',
+        resultWidth: 2048,
+        resultHeight: 1536,
+      });
+      expect(await settled(owner, bestEdit.id)).toMatchObject({
+        status: 'ready',
+        resultWidth: 3200,
+        resultHeight: 2400,
+      });
     },
     MODEL_MS,
   );

@@ -1,3 +1,4 @@
+export * from './ai-editing.js';
 export * from './friend-links.js';
 export * from './music-timeline.js';
 export * from './newsletter.js';
@@ -9,4 +10,5 @@ export * from './plans.js';
 export * from './projects.js';
 export * from './sharing.js';
 export * from './text.js';
+export * from './video-length.js';
 export * from './video-settings.js';

@@ -1,3 +1,4 @@
+import { AI_EDITING, type AiEditingLevel, aiEditingLevelOf } from './ai-editing.js';
 import { PLANS, type Tier } from './plans.js';
 
 /** The AI photo edits of step 3 (spec §4): the Background Removal and AI Photo Enhancement dialogs. */
@@ -14,21 +15,33 @@ export const RUNNING_PHOTO_EDIT_STATUSES: readonly PhotoEditStatus[] = ['queued'
 /** A user's edits waiting or running at once: a burst queues no more model runs than this. */
 export const MAX_UNFINISHED_PHOTO_EDITS = 3;
 
-/** The free plan has no Remove Background (spec §9 plan table); every plan may enhance. */
+/** The AI editing level a plan's edits run at; null on FREE ("AI editing: none"). */
+export function photoEditLevelFor(tier: Tier): AiEditingLevel | null {
+  return aiEditingLevelOf(PLANS[tier].aiEditing);
+}
+
+/** FREE has no AI editing at all (spec §9 plan table: "none; … Remove Background excluded"). */
 export function photoEditAllowed(tier: Tier, kind: PhotoEditKind): boolean {
+  if (photoEditLevelFor(tier) === null) return false;
   return kind !== 'remove-background' || PLANS[tier].removeBackground;
 }
 
 /**
- * Enhancement enlarges at least 2× (small and soft photos gain the most), but never past this long
- * side: beyond it a 12 MP photo would only grow in bytes, not in what a 1920-px video shows.
+ * Enhancement enlarges 2× (small and soft photos gain the most), but never past the level's long
+ * side (decision 0028; 4096 at most: beyond it a 12 MP photo would only grow in bytes, not in what a
+ * 1920-px video shows).
  */
 export const ENHANCED_MAX_LONG_SIDE = 4096;
 
-/** The enhanced size of a `width`×`height` photo: 2× (or more, up to the cap's), never past the cap, never smaller. */
-export function enhancedSize(width: number, height: number): { width: number; height: number } {
+/** The enhanced size of a `width`×`height` photo at `level`: 2×, never past the level's cap, never smaller. */
+export function enhancedSize(
+  width: number,
+  height: number,
+  level: AiEditingLevel,
+): { width: number; height: number } {
   const longSide = Math.max(width, height);
-  const scale = Math.max(1, Math.min(2, ENHANCED_MAX_LONG_SIDE / longSide));
+  const cap = Math.min(ENHANCED_MAX_LONG_SIDE, AI_EDITING[level].enhanceMaxLongSide);
+  const scale = Math.max(1, Math.min(2, cap / longSide));
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
@@ -50,7 +63,7 @@ export const photoEditMessages = {
     `Background removal failed: ${status} - ${text}`,
   enhancementFailedWith: (message: string) => `Enhancement failed: ${message}`,
   upgradeRequired:
-    'Remove Background is not included in the free plan. Upgrade your project to remove backgrounds.',
+    'AI photo editing is not included in the free plan. Upgrade your project to enhance photos and remove backgrounds.',
   inProgress: 'This photo is already being edited. Wait for that edit to finish, then try again.',
   queueFull: `You have ${MAX_UNFINISHED_PHOTO_EDITS} photo edits on the way. Wait for your edits to finish, then try again.`,
   editNotFound: 'Photo edit not found',

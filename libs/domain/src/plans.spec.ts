@@ -81,7 +81,7 @@ describe('plans (spec §9)', () => {
     expect(planFor('honor').features).toEqual([
       'Up to 20 minutes of video',
       'Up to 200 photos',
-      'Advanced AI photo editing',
+      'Advanced AI photo editing: results up to 4096 px',
     ]);
   });
 });

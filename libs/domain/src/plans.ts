@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_EDITING } from './ai-editing.js';
 
 /** A project's paid tier, lowest first; `cherish` is the highest and terminal. */
 export const TIERS = ['free', 'remember', 'honor', 'cherish'] as const;
@@ -34,11 +35,12 @@ export interface Plan {
   features: string[];
 }
 
+/** The pricing table's AI editing line: what each level gives (decision 0028). */
 const aiEditingText: Record<AiEditing, string> = {
   none: 'No AI photo editing',
-  basic: 'Basic AI photo editing',
-  advanced: 'Advanced AI photo editing',
-  best: 'Best AI photo editing',
+  basic: AI_EDITING.basic.summary,
+  advanced: AI_EDITING.advanced.summary,
+  best: AI_EDITING.best.summary,
 };
 
 function plan(spec: Omit<Plan, 'currency' | 'features'>): Plan {

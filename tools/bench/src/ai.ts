@@ -86,11 +86,11 @@ try {
       const output = join(dir, `${kind}-${size}.png`);
       try {
         let since = performance.now();
-        const cold = await editing.edit(kind, input, output, () => {});
+        const cold = await editing.edit(kind, input, output, () => {}, 'advanced');
         const coldSeconds = seconds(since);
         const coldCpu = cpuSeconds(editing.pid);
         since = performance.now();
-        const warm = await editing.edit(kind, input, output, () => {});
+        const warm = await editing.edit(kind, input, output, () => {}, 'advanced');
         const warmSeconds = seconds(since);
         const warmCpuSeconds = Math.round((cpuSeconds(editing.pid) - coldCpu) * 100) / 100;
         const rss = peakRssMb(editing.pid);

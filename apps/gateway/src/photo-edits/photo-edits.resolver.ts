@@ -34,7 +34,7 @@ export class PhotoEditsResolver {
 
   @Mutation(() => PhotoEditModel, {
     description:
-      'Queues an AI edit of your photo. UPGRADE_REQUIRED for REMOVE_BACKGROUND on a free project; PHOTO_EDIT_IN_PROGRESS while another edit of the photo runs.',
+      'Queues an AI edit of your photo. UPGRADE_REQUIRED for any edit on a free project (AI editing: none); PHOTO_EDIT_IN_PROGRESS while another edit of the photo runs.',
   })
   async startPhotoEdit(
     @CurrentActor() actor: Actor,

@@ -18,7 +18,7 @@ export class RendersResolver {
 
   @Mutation(() => StartRenderResultModel, {
     description:
-      'Owner only. Starts a render of the project as it is, or answers the render of the unchanged project. UPGRADE_REQUIRED on a free project; "Missing required data" without photos.',
+      'Owner only. Starts a render of the project as it is, or answers the render of the unchanged project. UPGRADE_REQUIRED on a free project; VIDEO_TOO_LONG (details: seconds, limitSeconds) when the video is longer than the plan allows; "Missing required data" without photos.',
   })
   startRender(
     @CurrentActor() actor: Actor,

@@ -1,5 +1,7 @@
 import { runPhotoEdit, SYSTEM } from '@memoreel/contracts';
 import {
+  AI_EDITING_LEVELS,
+  type AiEditingLevel,
   MAX_UNFINISHED_PHOTO_EDITS,
   PHOTO_EDIT_RESULT_TTL_SECONDS,
   type PhotoEditKind,
@@ -13,6 +15,9 @@ import { MediaDatabase, type MediaTransaction } from '../database/media-database
 import type { PhotoEdit } from '../generated/prisma/client.js';
 import { BlobStatus, BlobsRepository } from '../photos/blobs.repository.js';
 import { PhotoEditsRepository } from './photo-edits.repository.js';
+
+const levelOf = (stored: string): AiEditingLevel =>
+  (AI_EDITING_LEVELS as readonly string[]).includes(stored) ? (stored as AiEditingLevel) : 'advanced';
 
 /** A job no worker asked about for this long is taken as lost (the sweeper settles its edit too). */
 const LOST_JOB_MS = PHOTO_EDIT_RESULT_TTL_SECONDS * 1000;
@@ -44,6 +49,8 @@ export class PhotoEditQueue {
     projectId: string;
     userId: string;
     kind: PhotoEditKind;
+    /** The plan's AI editing level: kept with the edit, so a job queued later runs at it too. */
+    level: AiEditingLevel;
     sourceKey: string;
     resultKey: string;
   }): Promise<PhotoEdit> {
@@ -135,6 +142,7 @@ export class PhotoEditQueue {
           kind: edit.kind as PhotoEditKind,
           sourceKey: edit.sourceKey,
           resultKey: edit.resultKey,
+          level: levelOf(edit.level),
         },
         { id: edit.id },
       );

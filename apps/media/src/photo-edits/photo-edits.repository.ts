@@ -18,6 +18,7 @@ export class PhotoEditsRepository {
       projectId: string;
       userId: string;
       kind: string;
+      level: string;
       sourceKey: string;
       resultKey: string;
       enqueuedAt: Date | null;

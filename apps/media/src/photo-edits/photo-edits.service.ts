@@ -19,6 +19,7 @@ import {
   photoEditAllowed,
   photoEditErrorCodes,
   photoEditFailure,
+  photoEditLevelFor,
   photoEditMessages,
   photoMessages,
   projectMessages,
@@ -101,7 +102,10 @@ export class PhotoEditsService {
     const project = await this.bus.request(getProject, actor, { id: blob.projectId }).catch((error) => {
       throw error instanceof RemoteError ? new DomainError(error.code, error.message, error.details) : error;
     });
-    if (!photoEditAllowed(tierOf(project.product), kind)) {
+    // FREE has no AI editing; the paid plans run at their level (decision 0028).
+    const tier = tierOf(project.product);
+    const level = photoEditLevelFor(tier);
+    if (!level || !photoEditAllowed(tier, kind)) {
       throw new DomainError(photoEditErrorCodes.upgradeRequired, photoEditMessages.upgradeRequired);
     }
     const id = randomUUID();
@@ -111,10 +115,11 @@ export class PhotoEditsService {
       projectId: blob.projectId,
       userId,
       kind,
+      level,
       sourceKey: blob.storagePath,
       resultKey: `${blob.projectId}/${id}.png`,
     });
-    this.logger.info({ editId: id, photoId, kind }, 'photo edit queued');
+    this.logger.info({ editId: id, photoId, kind, level }, 'photo edit queued');
     return this.view(edit);
   }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { type AiEditingLevel, cutoutSize } from '@memoreel/domain';
 import sharp from 'sharp';
 import type { EditedImage, ProgressReport } from './photo-editing.js';
 
@@ -49,13 +50,22 @@ export class BackgroundRemoval {
     await this.loaded();
   }
 
-  /** The photo, upright, with its background made transparent: a full-resolution PNG with alpha. */
-  async run(photo: Buffer, progress: ProgressReport): Promise<EditedImage> {
-    const { data: rgb, info } = await sharp(photo, { limitInputPixels: false })
-      .rotate()
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+  /**
+   * The photo, upright, with its background made transparent: a PNG with alpha at the photo's size,
+   * held to the level's long side (`cutoutSize`: 2048 px basic, 4096 advanced, full size best).
+   */
+  async run(photo: Buffer, progress: ProgressReport, level: AiEditingLevel): Promise<EditedImage> {
+    const upright = await sharp(photo, { limitInputPixels: false }).rotate().removeAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    });
+    const size = cutoutSize(upright.info.width, upright.info.height, level);
+    const { data: rgb, info } =
+      size.width === upright.info.width && size.height === upright.info.height
+        ? upright
+        : await sharp(upright.data, { raw: upright.info })
+            .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+            .raw()
+            .toBuffer({ resolveWithObject: true });
     progress(0.1);
     // The model sees the whole photo squeezed to 1024² (as imgly feeds it), normalised as imgly does.
     const modelInput = await sharp(rgb, { raw: info })

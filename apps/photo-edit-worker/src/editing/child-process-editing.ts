@@ -1,12 +1,18 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PhotoEditKind } from '@memoreel/domain';
+import type { AiEditingLevel, PhotoEditKind } from '@memoreel/domain';
 import type { PhotoEditingOptions } from './in-process-editing.js';
 import type { PhotoEditing, ProgressReport } from './photo-editing.js';
 
 /** What the parent asks the child (`editing-child`) over IPC, and what it answers. */
-export type EditingRequest = { id: number; kind: PhotoEditKind; input: string; output: string };
+export type EditingRequest = {
+  id: number;
+  kind: PhotoEditKind;
+  level: AiEditingLevel;
+  input: string;
+  output: string;
+};
 export type EditingMessage =
   | { id: number; progress: number }
   | { id: number; ok: true; width: number; height: number; inferenceMs: number }
@@ -35,12 +41,18 @@ export class ChildProcessEditing implements PhotoEditing {
     } = {},
   ) {}
 
-  async edit(kind: PhotoEditKind, input: string, output: string, progress: ProgressReport) {
+  async edit(
+    kind: PhotoEditKind,
+    input: string,
+    output: string,
+    progress: ProgressReport,
+    level: AiEditingLevel,
+  ) {
     const id = this.nextId++;
     const child = this.start();
     const reply = await new Promise<EditingMessage | Error>((settle) => {
       this.pending.set(id, { progress, settle });
-      child.send({ id, kind, input, output } satisfies EditingRequest, (error) => {
+      child.send({ id, kind, level, input, output } satisfies EditingRequest, (error) => {
         if (!error) return;
         this.pending.delete(id);
         settle(error);

@@ -8,8 +8,12 @@ const send = (message: EditingMessage) => process.send?.(message);
 
 process.on('message', async (request: EditingRequest) => {
   try {
-    const done = await editing.edit(request.kind, request.input, request.output, (progress) =>
-      send({ id: request.id, progress }),
+    const done = await editing.edit(
+      request.kind,
+      request.input,
+      request.output,
+      (progress) => send({ id: request.id, progress }),
+      request.level,
     );
     send({ id: request.id, ok: true, ...done });
   } catch (error) {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { enhancedSize } from '@memoreel/domain';
+import { type AiEditingLevel, enhancedSize, usesUpscaler } from '@memoreel/domain';
 import sharp from 'sharp';
 import type { EditedImage, ProgressReport } from './photo-editing.js';
 
@@ -59,11 +59,11 @@ function fileModelRouter() {
 }
 
 /**
- * Enhancement: upscaled 2× (up to the long-side cap, `enhancedSize`), then lightly sharpened.
- * Photos of at most `modelMaxPixels` go through the ESRGAN-slim ×2 model (UpscalerJS on the tfjs
- * WASM backend, weights from its npm package); larger ones are resized with Lanczos instead: the
- * model runs at ~0.02–0.03 MP/s on this machine's cores, so a 1 MP photo alone would take 40 s
- * (decision 0017).
+ * Enhancement: upscaled 2× (up to the level's long-side cap, `enhancedSize`), then lightly sharpened.
+ * Photos within the level's share of `modelMaxPixels` (`usesUpscaler`: ¼ basic, 1× advanced, 4× best)
+ * go through the ESRGAN-slim ×2 model (UpscalerJS on the tfjs WASM backend, weights from its npm
+ * package); larger ones are resized with Lanczos instead: the model runs at ~0.02–0.03 MP/s on this
+ * machine's cores, so a 1 MP photo takes ~40 s (decisions 0017, 0028).
  */
 export class Enhancement {
   private upscaler: Promise<{ tf: Tf; upscaler: Upscaler }> | undefined;
@@ -74,16 +74,16 @@ export class Enhancement {
     await (await this.model()).upscaler.getModel();
   }
 
-  async run(photo: Buffer, progress: ProgressReport): Promise<EditedImage> {
+  async run(photo: Buffer, progress: ProgressReport, level: AiEditingLevel): Promise<EditedImage> {
     const { data, info } = await sharp(photo, { limitInputPixels: false })
       .rotate()
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
     progress(0.1);
-    const target = enhancedSize(info.width, info.height);
+    const target = enhancedSize(info.width, info.height, level);
     let enlarged = sharp(data, { raw: info });
-    if (info.width * info.height <= this.modelMaxPixels) {
+    if (usesUpscaler(info.width * info.height, level, this.modelMaxPixels)) {
       const { tf, upscaler } = await this.model();
       const input = tf.tensor3d(new Int32Array(data), [info.height, info.width, 3], 'int32');
       try {

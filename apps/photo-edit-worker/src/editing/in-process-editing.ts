@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { PhotoEditKind } from '@memoreel/domain';
+import type { AiEditingLevel, PhotoEditKind } from '@memoreel/domain';
 import { type BackgroundModel, BackgroundRemoval } from './background-removal.js';
 import { Enhancement } from './enhancement.js';
 import type { PhotoEditing, ProgressReport } from './photo-editing.js';
@@ -30,13 +30,19 @@ export class InProcessEditing implements PhotoEditing {
     await this.enhancement.load();
   }
 
-  async edit(kind: PhotoEditKind, inputPath: string, outputPath: string, progress: ProgressReport) {
+  async edit(
+    kind: PhotoEditKind,
+    inputPath: string,
+    outputPath: string,
+    progress: ProgressReport,
+    level: AiEditingLevel,
+  ) {
     const photo = await readFile(inputPath);
     const started = performance.now();
     const result =
       kind === 'remove-background'
-        ? await this.backgroundRemoval.run(photo, progress)
-        : await this.enhancement.run(photo, progress);
+        ? await this.backgroundRemoval.run(photo, progress, level)
+        : await this.enhancement.run(photo, progress, level);
     const inferenceMs = Math.round(performance.now() - started);
     await writeFile(outputPath, result.png);
     return { width: result.width, height: result.height, inferenceMs };

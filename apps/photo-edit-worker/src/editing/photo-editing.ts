@@ -1,4 +1,4 @@
-import type { PhotoEditKind } from '@memoreel/domain';
+import type { AiEditingLevel, PhotoEditKind } from '@memoreel/domain';
 
 /** A finished edit: a PNG and its size. */
 export interface EditedImage {
@@ -15,12 +15,16 @@ export type ProgressReport = (fraction: number) => void;
  * (standalone, so the models' memory and CPU stay out of the services' process).
  */
 export interface PhotoEditing {
-  /** Reads `inputPath` (any image sharp reads) and writes the result PNG to `outputPath`. */
+  /**
+   * Reads `inputPath` (any image sharp reads) and writes the result PNG to `outputPath`, at the
+   * project plan's AI editing `level` (decision 0028: result size, upscaler budget).
+   */
   edit(
     kind: PhotoEditKind,
     inputPath: string,
     outputPath: string,
     progress: ProgressReport,
+    level: AiEditingLevel,
   ): Promise<{ width: number; height: number; inferenceMs: number }>;
   close(): Promise<void>;
 }

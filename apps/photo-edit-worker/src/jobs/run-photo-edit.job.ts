@@ -79,8 +79,8 @@ export class RunPhotoEditJob implements OnModuleInit {
     @Payload() job: EventEnvelope<DataOf<typeof runPhotoEdit>>,
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
-    const { editId, kind, sourceKey, resultKey } = job.data;
-    this.logger.info({ editId, kind, delivery: delivery.deliveryCount }, 'photo edit');
+    const { editId, kind, sourceKey, resultKey, level } = job.data;
+    this.logger.info({ editId, kind, level, delivery: delivery.deliveryCount }, 'photo edit');
     const dir = await mkdtemp(join(tmpdir(), 'memoreel-photo-edit-'));
     const beat = setInterval(() => delivery.working(), HEARTBEAT_MS);
     try {
@@ -92,14 +92,20 @@ export class RunPhotoEditJob implements OnModuleInit {
       await writeFile(input, await this.read(sourceKey));
       if (!(await this.stillWanted(editId))) return;
       let reported = Date.now();
-      const done = await this.editing.edit(kind, input, output, (progress) => {
-        delivery.working();
-        if (Date.now() - reported < PROGRESS_EVERY_MS) return;
-        reported = Date.now();
-        this.publish(photoEditProgressed, { editId, progress: Math.min(0.99, progress) }).catch(
-          (err: unknown) => this.logger.warn({ err, editId }, 'progress report failed'),
-        );
-      });
+      const done = await this.editing.edit(
+        kind,
+        input,
+        output,
+        (progress) => {
+          delivery.working();
+          if (Date.now() - reported < PROGRESS_EVERY_MS) return;
+          reported = Date.now();
+          this.publish(photoEditProgressed, { editId, progress: Math.min(0.99, progress) }).catch(
+            (err: unknown) => this.logger.warn({ err, editId }, 'progress report failed'),
+          );
+        },
+        level,
+      );
       if (!(await this.stillWanted(editId))) return;
       const png = await readFile(output);
       await this.storage.put(PHOTOS_BUCKET, resultKey, png, { contentType: 'image/png', size: png.length });

@@ -6,7 +6,7 @@ import {
   type Project,
   renderMessages,
 } from '@memoreel/contracts';
-import type { TimelineTrack } from '@memoreel/domain';
+import { type TimelineTrack, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
 import { BusClient, DomainError, RemoteError, ValidationError } from '@memoreel/platform';
 import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video/chunks';
 import { Injectable } from '@nestjs/common';
@@ -37,6 +37,14 @@ export class RenderInputs {
       .request(listPhotos, actor, { projectId: project.id })
       .catch(rethrowRemote);
     if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
+    // The plan's minutes (spec §9), measured as the Design step measures them.
+    const length = videoLengthOf(project.product, photos.length, project.videoSettings.durationPerPhoto);
+    if (!length.withinPlan) {
+      throw new DomainError(VIDEO_TOO_LONG, videoLengthMessages.tooLong(project.product, length.seconds), {
+        seconds: length.seconds,
+        limitSeconds: length.limitSeconds,
+      });
+    }
     const { photos: signed } = await this.bus
       .request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) })
       .catch(rethrowRemote);

@@ -18,6 +18,7 @@ import {
   startRender,
   videoStitched,
 } from '@memoreel/contracts';
+import { type Tier, videoLengthMessages } from '@memoreel/domain';
 import { BusClient, buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,8 +61,9 @@ async function finish(renderId: string) {
   return key;
 }
 
-function projectWithPhotos(owner = actors.user(), photos = 3, product: 'free' | 'honor' = 'honor') {
+function projectWithPhotos(owner = actors.user(), photos = 3, product: Tier = 'honor', secondsPerPhoto = 1) {
   const project = h.fake.project(owner, product);
+  project.videoSettings.durationPerPhoto = secondsPerPhoto;
   for (let i = 0; i < photos; i++) h.fake.addPhoto(project, photoUrl());
   return { owner, project };
 }
@@ -73,6 +75,26 @@ describe('start-render refuses', () => {
     expect(error.code).toBe(renderErrorCodes.upgradeRequired);
     expect(error.message).toBe(renderMessages.upgradeRequired);
   });
+
+  it("a video longer than the plan's minutes, with how long it is and what the plan allows", async () => {
+    // Remember allows 10 minutes: 61 photos of 10 s are 10:10.
+    const { owner, project } = projectWithPhotos(actors.user(), 61, 'remember', 10);
+    const error = await h.failure(startRender, owner, { projectId: project.id });
+    expect(error.code).toBe(renderErrorCodes.videoTooLong);
+    expect(error.message).toBe(videoLengthMessages.tooLong('remember', 610));
+    expect(error.message).toContain('the Remember plan allows up to 10 minutes');
+    expect(error.details).toEqual({ seconds: 610, limitSeconds: 600 });
+    expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0);
+
+    // The same photos fit Honor's 20 minutes; and exactly 10 minutes fits Remember (60 chunks to
+    // plan: room for a busy machine).
+    const slowStart = (owner: ReturnType<typeof actors.user>, projectId: string) =>
+      new BusClient(h.bus).request(startRender, owner, { projectId }, { timeoutMs: 60_000 });
+    const honor = projectWithPhotos(actors.user(), 61, 'honor', 10);
+    expect((await slowStart(honor.owner, honor.project.id)).reused).toBe(false);
+    const exact = projectWithPhotos(actors.user(), 60, 'remember', 10);
+    expect((await slowStart(exact.owner, exact.project.id)).reused).toBe(false);
+  }, 180_000);
 
   it("another user's project", async () => {
     const { project } = projectWithPhotos();

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+import { setProjectTier } from '@memoreel/contracts';
+import type { Tier } from '@memoreel/domain';
 import type { PhotoEditing, ProgressReport } from '@memoreel/photo-edit-worker';
-import { eventually, solveBotCheck } from '@memoreel/testing';
+import { type Bus, BusClient } from '@memoreel/platform';
+import { actors, eventually, solveBotCheck } from '@memoreel/testing';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 
 /** What an attacker holds: a guest session on the public gateway, and GraphQL. */
+
+/** Raises a project's tier as the admin does (FREE has no AI editing: edits need a paid project). */
+export async function raiseTier(bus: Bus, projectId: string, tier: Exclude<Tier, 'free'> = 'remember') {
+  await new BusClient(bus).request(setProjectTier, actors.admin(), { id: projectId, tier });
+}
 
 export type GraphQLResult = {
   data?: Record<string, unknown> | null;

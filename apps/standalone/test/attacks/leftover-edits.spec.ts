@@ -8,7 +8,7 @@ import { eventually } from '@memoreel/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
-import { distinctJpeg, guestClient, StandInEditing } from './guest-client.js';
+import { distinctJpeg, guestClient, raiseTier, StandInEditing } from './guest-client.js';
 
 /**
  * Issue 31 item 10 (photo edits): an edit's row and result objects go with its photo, its project
@@ -55,6 +55,7 @@ async function editRows(column: 'photo_id' | 'project_id' | 'user_id', value: st
 async function guestWithEdits(count: number) {
   const token = await api.guestSession();
   const projectId = await api.projectOf(token);
+  await raiseTier(stack.bus, projectId);
   const bodies = await Promise.all(Array.from({ length: count }, distinctJpeg));
   const photoIds = await api.photosOf(token, projectId, bodies);
   const readyEdit = async (photoId: string) => {

@@ -6,7 +6,7 @@ import { projectsService } from '@memoreel/projects';
 import { eventually } from '@memoreel/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
-import { distinctJpeg, guestClient, StandInEditing } from './guest-client.js';
+import { distinctJpeg, guestClient, raiseTier, StandInEditing } from './guest-client.js';
 
 /**
  * Issue 31 item 3: AI edits through the public API, with the models stood in for (the worker, its
@@ -38,6 +38,7 @@ afterEach(() => editing.releaseAll());
 async function guestWithPhotos(count: number) {
   const token = await api.guestSession();
   const projectId = await api.projectOf(token);
+  await raiseTier(stack.bus, projectId);
   const bodies = await Promise.all(Array.from({ length: count }, distinctJpeg));
   const photoIds = await api.photosOf(token, projectId, bodies);
   const sources = await api.sourcesOf(token, projectId);
@@ -163,5 +164,25 @@ describe('photo edit jobs under attack', () => {
       burst.source(burst.photoIds[1] as string),
       burst.source(burst.photoIds[2] as string),
     ]);
+  });
+
+  it('a free project gets no AI edit through the API: both kinds answer UPGRADE_REQUIRED, nothing runs', async () => {
+    const token = await api.guestSession();
+    const projectId = await api.projectOf(token);
+    const [photoId] = await api.photosOf(token, projectId, [await distinctJpeg()]);
+    const from = editing.runs.length;
+    for (const kind of ['ENHANCE', 'REMOVE_BACKGROUND']) {
+      const refused = await api.refused(
+        `mutation ($photoId: ID!) { startPhotoEdit(photoId: $photoId, kind: ${kind}) { id } }`,
+        { photoId },
+        token,
+      );
+      expect(refused).toEqual({
+        code: photoEditErrorCodes.upgradeRequired,
+        message: photoEditMessages.upgradeRequired,
+      });
+    }
+    expect(editing.runs.length).toBe(from);
+    expect(await waitingJobs()).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { PHOTO_EDIT_KINDS, PHOTO_EDIT_STATUSES } from '@memoreel/domain';
+import { AI_EDITING_LEVELS, PHOTO_EDIT_KINDS, PHOTO_EDIT_STATUSES } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineJob, defineLive, defineRequest } from '../common/define.js';
 
@@ -31,7 +31,7 @@ const EditId = z.object({ id: z.uuid() });
 
 export const startPhotoEdit = defineRequest('media.photo-edit.start', {
   summary:
-    "Queues an AI edit of one of the actor's photos (the original stays until applied). NOT_FOUND \"Photo not found\" for another user's photo; UPGRADE_REQUIRED for background removal on a free project; PHOTO_EDIT_IN_PROGRESS while another edit of the photo is queued or working; PHOTO_EDITS_QUEUE_FULL while MAX_UNFINISHED_PHOTO_EDITS of the actor's edits are.",
+    "Queues an AI edit of one of the actor's photos (the original stays until applied). NOT_FOUND \"Photo not found\" for another user's photo; UPGRADE_REQUIRED for any edit on a free project (AI editing: none); PHOTO_EDIT_IN_PROGRESS while another edit of the photo is queued or working; PHOTO_EDITS_QUEUE_FULL while MAX_UNFINISHED_PHOTO_EDITS of the actor's edits are.",
   request: z.object({ photoId: z.uuid(), kind: PhotoEditKindSchema }),
   reply: PhotoEditSchema,
 });
@@ -78,6 +78,8 @@ export const PhotoEditJobSchema = z.object({
   sourceKey: z.string().min(1),
   /** `{projectId}/{editId}.png`: a redelivered job writes the same object again. */
   resultKey: z.string().min(1),
+  /** The plan's AI editing level (decision 0028); a job queued before levels existed runs at advanced. */
+  level: z.enum(AI_EDITING_LEVELS).default('advanced'),
 });
 export type PhotoEditJob = z.infer<typeof PhotoEditJobSchema>;
 

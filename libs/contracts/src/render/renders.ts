@@ -1,3 +1,4 @@
+import { VIDEO_TOO_LONG } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineJob, defineLive, defineRequest } from '../common/define.js';
 
@@ -42,7 +43,10 @@ export const renderMessages = {
  * some), while a live worker says it is working every 5 s, four times within the ack wait.
  */
 export const RENDER_JOB_DELIVERY = { ackWaitMs: 20_000, heartbeatMs: 5_000 } as const;
-export const renderErrorCodes = { upgradeRequired: 'UPGRADE_REQUIRED' } as const;
+export const renderErrorCodes = {
+  upgradeRequired: 'UPGRADE_REQUIRED',
+  videoTooLong: VIDEO_TOO_LONG,
+} as const;
 
 /** Spec §3 "Render status as read by the client". */
 export const RenderProgressSchema = z.object({
@@ -64,7 +68,7 @@ export type RenderProgress = z.infer<typeof RenderProgressSchema>;
 
 export const startRender = defineRequest('render.video.start', {
   summary:
-    'Owner only. Starts rendering the project as it is now, or answers the completed render of the same version (photos, filters, transforms, order, settings, music) with reused=true. VALIDATION_FAILED "Missing required data" without photos; UPGRADE_REQUIRED for a free project.',
+    'Owner only. Starts rendering the project as it is now, or answers the completed render of the same version (photos, filters, transforms, order, settings, music) with reused=true. VALIDATION_FAILED "Missing required data" without photos; UPGRADE_REQUIRED for a free project; VIDEO_TOO_LONG (videoLengthMessages.tooLong) when photos × seconds per photo pass the plan\'s minutes.',
   request: z.object({ projectId: z.uuid() }),
   reply: z.object({ renderId: z.uuid(), reused: z.boolean(), initialProgress: RenderProgressSchema }),
 });

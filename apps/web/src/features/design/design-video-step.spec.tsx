@@ -1,20 +1,22 @@
+import { videoLengthMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
 import { sampleProject, signedInClient, stubGraphQL } from '../project/fake-graphql';
 
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => vi.unstubAllGlobals());
 
-function stubDesignStep() {
+function stubDesignStep(photoCount = 12) {
   let durationPerPhoto = 3;
   const project = () => ({ ...sampleProject({ id: PROJECT_ID }), videoSettings: { durationPerPhoto } });
   return stubGraphQL({
     project,
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: 12 })],
+    projects: () => [sampleProject({ id: PROJECT_ID, photoCount })],
     projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => samplePhotos(12),
+    photos: () => samplePhotos(photoCount),
+    upgradeOptions: () => ({ currentTier: 'free', upgradeOptions: [] }),
     updateVideoSettings: ({ settings }) => {
       durationPerPhoto = (settings as { durationPerPhoto: number }).durationPerPhoto;
       return project();
@@ -30,7 +32,7 @@ const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
     .filter((body) => body.query.startsWith('mutation UpdateVideoSettings'))
     .map((body) => body.variables.settings);
 
-describe('step 5: Design Your Video', () => {
+describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
   it('shows the total for the photos and saves the last slider value once, after a quiet moment', async () => {
     const fetchMock = stubDesignStep();
     renderApp(`/project/${PROJECT_ID}/design`, signedInClient());
@@ -45,6 +47,27 @@ describe('step 5: Design Your Video', () => {
     expect(saves(fetchMock)).toEqual([]);
     await waitFor(() => expect(saves(fetchMock)).toEqual([{ durationPerPhoto: 5.5 }]));
     expect(await screen.findByText('All changes saved')).toBeTruthy();
+  });
+
+  it("shows the total against the plan's minutes and warns, with the upgrade, past them", async () => {
+    stubDesignStep(40);
+    renderApp(`/project/${PROJECT_ID}/design`, signedInClient());
+    const slider = (await screen.findByLabelText('Duration Per Photo (seconds)')) as HTMLInputElement;
+    await waitFor(() =>
+      expect(screen.getByTestId('video-length-limit').textContent).toBe(
+        videoLengthMessages.ofLimit('free', 120),
+      ),
+    );
+    expect(screen.queryByTestId('video-too-long')).toBeNull();
+
+    // 40 photos × 10 s = 6:40, past FREE's 5 minutes.
+    fireEvent.change(slider, { target: { value: '10' } });
+    expect(screen.getByTestId('video-length-limit').textContent).toBe('6:40 of 5:00 (FREE plan)');
+    const alert = screen.getByTestId('video-too-long');
+    expect(alert.textContent).toContain(videoLengthMessages.tooLong('free', 400));
+    fireEvent.click(screen.getByRole('button', { name: videoLengthMessages.upgrade }));
+    const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Project' });
+    expect(upgrade.textContent).toContain(videoLengthMessages.tooLong('free', 400));
   });
 
   it('keeps the photo strip at the foot of the page and links the neighbouring steps', async () => {

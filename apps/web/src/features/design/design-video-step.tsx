@@ -1,8 +1,11 @@
 import {
   DURATION_PER_PHOTO,
-  estimatedVideoSeconds,
   formatTrackTime,
+  type Tier,
+  tierOf,
   type VideoSettings,
+  videoLengthMessages,
+  videoLengthOf,
 } from '@memoreel/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Clock } from 'lucide-react';
@@ -14,6 +17,9 @@ import { PhotoStepPage } from '../photos/photo-step-page';
 import { PhotoStrip } from '../photos/photo-strip';
 import { WhenPhotosLoaded } from '../photos/photos-load-states';
 import { StepLinks } from '../project/project-layout/step-links';
+import { useProject } from '../project/queries';
+import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
 import { bothQueries } from './combined-query';
 import { videoStepsContent } from './design-content';
 import { NeedsPhotos } from './needs-photos';
@@ -30,6 +36,7 @@ export const DESIGN_SAVE_DEBOUNCE_MS = 500;
 export function DesignVideoStep({ projectId }: { projectId: string }) {
   const photos = usePhotos(projectId);
   const settings = useVideoSettings(projectId);
+  const project = useProject(projectId);
   const navigate = useNavigate();
 
   return (
@@ -52,7 +59,12 @@ export function DesignVideoStep({ projectId }: { projectId: string }) {
           list.length === 0 ? (
             <NeedsPhotos projectId={projectId} />
           ) : (
-            <VideoSettingsCard projectId={projectId} photoCount={list.length} stored={stored} />
+            <VideoSettingsCard
+              projectId={projectId}
+              photoCount={list.length}
+              stored={stored}
+              tier={project.data ? tierOf(project.data.product) : undefined}
+            />
           )
         }
       </WhenPhotosLoaded>
@@ -64,11 +76,15 @@ function VideoSettingsCard({
   projectId,
   photoCount,
   stored,
+  tier,
 }: {
   projectId: string;
   photoCount: number;
   stored: VideoSettings;
+  /** The project's plan; its video length is shown once the project has loaded. */
+  tier: Tier | undefined;
 }) {
+  const [upgrading, setUpgrading] = useState(false);
   const [durationPerPhoto, setDurationPerPhoto] = useState(stored.durationPerPhoto);
   const save = useSaveVideoSettings(projectId);
   const autosave = useAutosave<number>({
@@ -81,7 +97,10 @@ function VideoSettingsCard({
     saveOnLeave: (value) => saveVideoSettingsOnLeave(projectId, { durationPerPhoto: value }),
   });
   const sliderId = useId();
-  const total = estimatedVideoSeconds(photoCount, durationPerPhoto);
+  // The same measure the render service refuses by (libs/domain videoLengthOf).
+  const length = videoLengthOf(tier ?? 'free', photoCount, durationPerPhoto);
+  const total = length.seconds;
+  const overLimit = tier !== undefined && !length.withinPlan;
   const { min, max, step } = DURATION_PER_PHOTO;
 
   return (
@@ -142,8 +161,29 @@ function VideoSettingsCard({
           <p className="mt-1 text-muted-foreground text-xs">
             {text.totalDetail(photoCount, durationPerPhoto)}
           </p>
+          {tier && (
+            <p
+              className={
+                overLimit ? 'mt-1 font-medium text-destructive text-xs' : 'mt-1 text-muted-foreground text-xs'
+              }
+              data-testid="video-length-limit"
+            >
+              {videoLengthMessages.ofLimit(tier, total)}
+            </p>
+          )}
         </div>
+        {tier && overLimit && (
+          <div className="md:col-span-2">
+            <VideoTooLongAlert tier={tier} seconds={total} onUpgrade={() => setUpgrading(true)} />
+          </div>
+        )}
       </CardContent>
+      <UpgradeDialog
+        projectId={projectId}
+        open={upgrading}
+        onOpenChange={setUpgrading}
+        reason={tier ? videoLengthMessages.tooLong(tier, total) : undefined}
+      />
     </Card>
   );
 }

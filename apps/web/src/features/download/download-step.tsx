@@ -1,3 +1,4 @@
+import { tierOf, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -7,9 +8,12 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { useVideoSettings } from '../design/video-settings-queries';
+import { usePhotos } from '../photos/photo-queries';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
 import {
   fetchRenderProgress,
   fetchRenders,
@@ -49,6 +53,10 @@ export function DownloadStep({ projectId }: { projectId: string }) {
   const [confirming, setConfirming] = useState(false);
   const [upgrading, setUpgrading] = useState(false);
   const [liveFailed, setLiveFailed] = useState(false);
+  // The render service's refusal of a video longer than the plan allows (its message).
+  const [refusedTooLong, setRefusedTooLong] = useState<string | null>(null);
+  const photos = usePhotos(projectId);
+  const settings = useVideoSettings(projectId);
   const current = cleared ? undefined : renders.data?.[0];
   const active =
     current && current.status !== 'completed' && current.status !== 'failed' ? current : undefined;
@@ -123,11 +131,22 @@ export function DownloadStep({ projectId }: { projectId: string }) {
         setUpgrading(true);
         return;
       }
+      if (error instanceof GraphQLRequestError && error.code === VIDEO_TOO_LONG) {
+        setRefusedTooLong(error.message);
+        return;
+      }
       toast.error(error instanceof GraphQLRequestError ? error.message : renderTexts.startFailed);
     },
   });
 
   const isFree = project.data?.product === 'free';
+  const tier = project.data ? tierOf(project.data.product) : undefined;
+  // Warned before generating (the same measure the service refuses by); the service still decides.
+  const length =
+    tier && photos.data && settings.data
+      ? videoLengthOf(tier, photos.data.length, settings.data.durationPerPhoto)
+      : undefined;
+  const tooLong = !isFree && (refusedTooLong !== null || (length !== undefined && !length.withinPlan));
   const onGenerate = () => (isFree ? setUpgrading(true) : generate.mutate());
   const newVersion = () => {
     setConfirming(false);
@@ -156,6 +175,14 @@ export function DownloadStep({ projectId }: { projectId: string }) {
         <h1 className="font-display font-semibold text-3xl tracking-tight">Download Your Video</h1>
         <p className="mt-1 text-muted-foreground">Generate your video in full quality and keep it forever.</p>
       </header>
+      {tier && tooLong && (
+        <VideoTooLongAlert
+          tier={tier}
+          seconds={length?.seconds ?? 0}
+          message={refusedTooLong ?? undefined}
+          onUpgrade={() => setUpgrading(true)}
+        />
+      )}
       {body}
       <StepLinks projectId={projectId} step="download" />
       <Dialog open={confirming} onOpenChange={setConfirming}>
@@ -172,7 +199,16 @@ export function DownloadStep({ projectId }: { projectId: string }) {
           </div>
         </DialogContent>
       </Dialog>
-      <UpgradeDialog projectId={projectId} open={upgrading} onOpenChange={setUpgrading} />
+      <UpgradeDialog
+        projectId={projectId}
+        open={upgrading}
+        onOpenChange={setUpgrading}
+        reason={
+          tier && tooLong
+            ? (refusedTooLong ?? videoLengthMessages.tooLong(tier, length?.seconds ?? 0))
+            : undefined
+        }
+      />
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { PHOTO_FILTER_LABELS, photoMessages, photoWorkflowTexts, planFor, tierOf } from '@memoreel/domain';
+import {
+  type AiEditingLevel,
+  PHOTO_FILTER_LABELS,
+  photoEditAllowed,
+  photoEditLevelFor,
+  photoEditMessages,
+  photoMessages,
+  photoWorkflowTexts,
+  tierOf,
+} from '@memoreel/domain';
 import {
   Crown,
   Eraser,
@@ -47,9 +56,11 @@ export function EditPhotosStep({
   const [wanted, setIndex] = useState(initialIndex);
   const [upgrading, setUpgrading] = useState(false);
   // Unknown while the project loads: the dialog opens, and the server still refuses a free project.
-  const removeBackgroundIncluded = project.data
-    ? planFor(tierOf(project.data.product)).removeBackground
-    : true;
+  const tier = project.data ? tierOf(project.data.product) : undefined;
+  const level = tier ? photoEditLevelFor(tier) : undefined;
+  // The service's own rule (FREE has no AI editing, spec §9): both lead to the upgrade there.
+  const removeBackgroundIncluded = tier ? photoEditAllowed(tier, 'remove-background') : true;
+  const enhanceIncluded = tier ? photoEditAllowed(tier, 'enhance') : true;
   const count = photos.data?.length ?? 0;
   const index = clampIndex(wanted, count);
 
@@ -71,13 +82,20 @@ export function EditPhotosStep({
                 projectId={projectId}
                 photo={photo}
                 removeBackgroundIncluded={removeBackgroundIncluded}
+                enhanceIncluded={enhanceIncluded}
+                level={level ?? null}
                 onUpgrade={() => setUpgrading(true)}
               />
             </PhotoCarousel>
           );
         }}
       </WhenPhotosLoaded>
-      <UpgradeDialog projectId={projectId} open={upgrading} onOpenChange={setUpgrading} />
+      <UpgradeDialog
+        projectId={projectId}
+        open={upgrading}
+        onOpenChange={setUpgrading}
+        reason={photoEditMessages.upgradeRequired}
+      />
     </PhotoStepPage>
   );
 }
@@ -87,10 +105,21 @@ interface EditPhotoCardProps {
   photo: Photo;
   /** The project's plan includes Remove Background (spec 1's plan table: not on the free plan). */
   removeBackgroundIncluded: boolean;
+  /** The project's plan has AI editing at all (FREE: none). */
+  enhanceIncluded: boolean;
+  /** The plan's AI editing level, shown in the dialogs; null while unknown or on FREE. */
+  level: AiEditingLevel | null;
   onUpgrade: () => void;
 }
 
-function EditPhotoCard({ projectId, photo, removeBackgroundIncluded, onUpgrade }: EditPhotoCardProps) {
+function EditPhotoCard({
+  projectId,
+  photo,
+  removeBackgroundIncluded,
+  enhanceIncluded,
+  level,
+  onUpgrade,
+}: EditPhotoCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [choosingFilter, setChoosingFilter] = useState(false);
   const [editing, setEditing] = useState<PhotoEditKind | null>(null);
@@ -196,9 +225,16 @@ function EditPhotoCard({ projectId, photo, removeBackgroundIncluded, onUpgrade }
             <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />
           )}
         </Button>
-        <Button variant="outline" onClick={() => setEditing('ENHANCE')}>
+        <Button
+          variant="outline"
+          onClick={() => (enhanceIncluded ? setEditing('ENHANCE') : onUpgrade())}
+          aria-description={enhanceIncluded ? undefined : photosContent.aiEdits.upgradeBadge}
+        >
           <Sparkles aria-hidden="true" />
           {text.enhance}
+          {!enhanceIncluded && (
+            <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />
+          )}
         </Button>
       </footer>
       <PhotoFilterDialog
@@ -219,6 +255,7 @@ function EditPhotoCard({ projectId, photo, removeBackgroundIncluded, onUpgrade }
           open={editing === kind}
           onOpenChange={(open) => setEditing(open ? kind : null)}
           onUpgradeRequired={onUpgrade}
+          level={level}
         />
       ))}
     </article>

@@ -1,4 +1,4 @@
-import { photoEditMessages } from '@memoreel/domain';
+import { AI_EDITING, photoEditMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
@@ -163,15 +163,38 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
     expect(sent('mutation DiscardPhotoEdit')).toEqual([]);
   });
 
-  it('opens the upgrade prompt on the free plan instead of starting', async () => {
+  it('opens the upgrade prompt on the free plan instead of starting, for Enhance as for Remove Background', async () => {
     const { sent } = stubStep('free');
     open();
-    const button = await screen.findByRole('button', { name: 'Remove Background' });
-    await waitFor(() => expect(screen.queryByTestId('upgrade-crown')).toBeTruthy());
-    fireEvent.click(button);
-    expect(await screen.findByRole('dialog', { name: 'Upgrade Your Project' })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Background Removal' })).toBeNull();
+    // FREE has no AI editing (spec §9): both buttons carry the crown and lead to the upgrade.
+    await waitFor(() => expect(screen.queryAllByTestId('upgrade-crown')).toHaveLength(2));
+    for (const [name, title] of [
+      ['Remove Background', 'Background Removal'],
+      ['Enhance', 'AI Photo Enhancement'],
+    ] as const) {
+      fireEvent.click(await screen.findByRole('button', { name }));
+      const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Project' });
+      expect(within(upgrade).getByTestId('upgrade-reason').textContent).toBe(
+        photoEditMessages.upgradeRequired,
+      );
+      expect(screen.queryByRole('dialog', { name: title })).toBeNull();
+      fireEvent.keyDown(upgrade, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upgrade Your Project' })).toBeNull());
+    }
     expect(sent('mutation StartPhotoEdit')).toEqual([]);
+  });
+
+  it("tells what the plan's level gives in each dialog", async () => {
+    stubStep('remember');
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
+    const cutout = await screen.findByRole('dialog', { name: 'Background Removal' });
+    expect(within(cutout).getByTestId('ai-editing-level').textContent).toBe(AI_EDITING.basic.cutoutText);
+    fireEvent.keyDown(cutout, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Background Removal' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Enhance' }));
+    const enhance = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });
+    expect(within(enhance).getByTestId('ai-editing-level').textContent).toBe(AI_EDITING.basic.enhanceText);
   });
 
   it('turns the server refusing the plan (UPGRADE_REQUIRED) into the upgrade prompt', async () => {
@@ -224,7 +247,7 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
 
 describe('step 3: AI Photo Enhancement', { timeout: 20_000 }, () => {
   it("'Keep Original' discards the result on the server and leaves the photo as it was", async () => {
-    const { sent } = stubStep('free');
+    const { sent } = stubStep('cherish');
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Enhance' }));
     const dialog = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });

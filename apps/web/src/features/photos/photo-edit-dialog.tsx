@@ -1,4 +1,5 @@
-import { Eraser, LoaderCircle, Sparkles } from 'lucide-react';
+import { AI_EDITING, type AiEditingLevel } from '@memoreel/domain';
+import { Eraser, Gauge, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { ComparisonSlider } from '../../ui/comparison-slider';
@@ -22,6 +23,8 @@ interface PhotoEditDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The server refused the edit for this project's plan: show the upgrade prompt instead. */
   onUpgradeRequired: () => void;
+  /** The plan's AI editing level (decision 0028): what this edit gives; null while unknown. */
+  level?: AiEditingLevel | null;
 }
 
 /**
@@ -35,6 +38,7 @@ export function PhotoEditDialog({
   open,
   onOpenChange,
   onUpgradeRequired,
+  level = null,
 }: PhotoEditDialogProps) {
   const words = text[kind];
   const { state, begin, confirm, keepOriginal } = usePhotoEdit({
@@ -60,6 +64,15 @@ export function PhotoEditDialog({
       <DialogContent className="p-4 sm:max-w-2xl sm:p-6" showCloseButton={!applying}>
         <DialogTitle className="pr-10">{words.title}</DialogTitle>
         <DialogDescription className="mt-1.5">{words.description}</DialogDescription>
+        {level && (
+          <p
+            className="mt-2 flex items-center gap-1.5 text-muted-foreground text-xs"
+            data-testid="ai-editing-level"
+          >
+            <Gauge aria-hidden="true" className="size-3.5 shrink-0 text-primary" />
+            {kind === 'ENHANCE' ? AI_EDITING[level].enhanceText : AI_EDITING[level].cutoutText}
+          </p>
+        )}
         <div className="mt-4">
           {state.phase === 'comparison' || state.phase === 'applying' ? (
             <ComparisonSlider

@@ -18,10 +18,12 @@ interface UpgradeDialogProps {
   projectId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Why the upgrade is offered (a plan rule the project met), shown above the plans. */
+  reason?: string;
 }
 
 /** "Upgrade Your Project": the plans above the project's tier, each one click from checkout. */
-export function UpgradeDialog({ projectId, open, onOpenChange }: UpgradeDialogProps) {
+export function UpgradeDialog({ projectId, open, onOpenChange, reason }: UpgradeDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
@@ -29,6 +31,15 @@ export function UpgradeDialog({ projectId, open, onOpenChange }: UpgradeDialogPr
         <DialogDescription className="mt-1.5">
           A one-time payment for this project: longer videos, more photos and downloads.
         </DialogDescription>
+        {reason && (
+          <p
+            className="mt-4 flex items-start gap-2 rounded-xl border border-primary/30 bg-primary/5 p-3 text-sm"
+            data-testid="upgrade-reason"
+          >
+            <Crown aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {reason}
+          </p>
+        )}
         {open && <UpgradeChoices projectId={projectId} onDone={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
