@@ -556,12 +556,17 @@ export class PhotosService {
         // Past its reservation the quota it held may be someone else's.
         if (blob.uploadExpiresAt.getTime() < Date.now()) return uploadFailed();
         // The first bytes with the size, type and version of the object they belong to: one ranged read.
-        const head = await this.readRange(staged, 0, HEAD_BYTES);
+        // A completion that died after its copy and the staged object's removal, before its commit,
+        // left the copy: it is what was judged to be copied, under a key no PUT URL names, so this
+        // completion finishes from it instead of failing the upload.
+        const stagedHead = await this.readRange(staged, 0, HEAD_BYTES);
+        const copied = !stagedHead && judged !== staged;
+        const head = stagedHead ?? (copied ? await this.readRange(judged, 0, HEAD_BYTES) : null);
         if (!head) return uploadFailed();
         if (head.size > MAX_PHOTO_BYTES) return refuse(photoMessages.tooLarge(blob.originalName));
         // Only the version just read is copied: a PUT in between makes the copy fail, not pass unread.
         let version = head.version;
-        if (judged !== staged) {
+        if (judged !== staged && !copied) {
           try {
             version = (await this.storage.copy(PHOTOS_BUCKET, staged, judged, { ifVersion: version }))
               .version;
@@ -572,7 +577,8 @@ export class PhotosService {
           }
         }
         // Whatever the verdict, the staged object has served (removed while the judging goes on).
-        const stagedRemoved = judged !== staged ? this.storage.delete(PHOTOS_BUCKET, staged) : undefined;
+        const stagedRemoved =
+          judged !== staged && !copied ? this.storage.delete(PHOTOS_BUCKET, staged) : undefined;
         // Awaited below; a failure meanwhile must not count as an unhandled rejection.
         stagedRemoved?.catch(() => {});
         // Anything more is read from the copy, which no write reaches; a changed version is a failed upload.

@@ -102,13 +102,13 @@ export class WorkerReports implements OnModuleInit {
         this.logger.warn({ err: error, renderId }, 'render job failed; it will be retried');
         throw error;
       }
-      const reason = error instanceof Error ? error.message : String(error);
+      // The reason (a storage host, a path, ffmpeg's words) is for the logs; the user reads product text.
       this.logger.error({ err: error, renderId }, 'render job failed for good');
       // A retried job was reported on its first failure (ReportHandlerErrors); this one never reached it.
       if (delivery.deliveryCount === 1) reportError(error, { subject: delivery.subject, renderId });
       await this.publish(renderFailed, {
         renderId,
-        error: hopeless ? `${renderMessages.noChromium}: ${reason}` : reason,
+        error: hopeless ? renderMessages.noChromium : renderMessages.interrupted,
       });
     } finally {
       clearInterval(beat);

@@ -89,6 +89,9 @@ export class OutboxRelay {
     });
     // An idle connection that drops is replaced on the next checkout; the error itself needs no handling.
     this.pool.on('error', () => {});
+    // Nor does a checked-out one's (the pool listens only to idle clients): the database restarting
+    // mid-batch fails the query in flight, and the batch is retried, instead of ending the process.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     this.schema = quoteIdentifier(options.schema);
     this.table = `${this.schema}.outbox_events`;
     this.batchSize = options.batchSize ?? 100;

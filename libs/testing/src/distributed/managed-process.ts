@@ -47,6 +47,7 @@ export interface ProcessSpec {
 export class ManagedProcess {
   private child: ChildProcess | undefined;
   private output = '';
+  private log = '';
 
   constructor(readonly spec: ProcessSpec) {}
 
@@ -59,6 +60,11 @@ export class ManagedProcess {
     return this.output;
   }
 
+  /** Everything it wrote (stdout and stderr) since it last started, up to the last 4 MB: a test reads its log lines. */
+  get fullOutput(): string {
+    return this.log;
+  }
+
   alive(): boolean {
     return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -66,6 +72,7 @@ export class ManagedProcess {
   start(): void {
     if (this.alive()) throw new Error(`${this.spec.name} is already running`);
     this.output = '';
+    this.log = '';
     const child = spawn(process.execPath, this.spec.args, {
       cwd: this.spec.cwd,
       env: this.spec.env,
@@ -73,7 +80,9 @@ export class ManagedProcess {
       detached: true,
     });
     const keep = (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-4_096);
+      const text = chunk.toString();
+      this.output = (this.output + text).slice(-4_096);
+      this.log = (this.log + text).slice(-4 * 1024 * 1024);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);

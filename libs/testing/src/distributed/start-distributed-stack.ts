@@ -54,6 +54,11 @@ export interface DistributedStackOptions {
   env?: Partial<Record<DistributedDeployable, Record<string, string>>>;
   /** The deployables' LOG_LEVEL (default `warn`). */
   logLevel?: string;
+  /**
+   * A database of the caller's (e.g. a private Postgres cluster a test restarts) instead of a fresh one
+   * on the test server; the services migrate their schemas into it, and `close` leaves it.
+   */
+  databaseUrl?: string;
   /** Adds the shipped music (`node apps/render/dist/main.js seed`, as the chart's migration job): renders need it. */
   seedMusic?: boolean;
 }
@@ -73,9 +78,11 @@ export interface DistributedStack {
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   /** Starts it again (killing it first if it runs) on the same port, and waits until it is ready. */
   restart(name: string): Promise<void>;
+  /** What a process wrote since it last started (its JSON log lines with LOG_FORMAT json), up to 4 MB. */
+  output(name: string): string;
   /** Each running process's resident memory (VmRSS) in bytes. */
   rss(): Record<string, number>;
-  /** Stops every process (SIGTERM, then SIGKILL), drops the database and deletes the temp folder. */
+  /** Stops every process (SIGTERM, then SIGKILL), drops the database (unless given) and deletes the temp folder. */
   close(): Promise<void>;
 }
 
@@ -138,7 +145,7 @@ export async function startDistributedStack(options: DistributedStackOptions): P
   const processes = new Map<string, ManagedProcess>();
   const readiness = new Map<string, () => Promise<void>>();
   let nats: NatsServer | undefined;
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let database: { url: string; drop(): Promise<void> } | undefined;
   let forgetNats = () => {};
 
   const close = async () => {
@@ -156,7 +163,9 @@ export async function startDistributedStack(options: DistributedStackOptions): P
   try {
     const authorization = await generatedNatsAuthorization();
     const [db, natsServer] = await Promise.all([
-      createTestDatabase(),
+      options.databaseUrl
+        ? { url: options.databaseUrl, drop: () => Promise.resolve() }
+        : createTestDatabase(),
       startNatsServer({ config: authorization.config, storeDir: join(dir, 'nats') }),
     ]);
     database = db;
@@ -305,6 +314,7 @@ export async function startDistributedStack(options: DistributedStackOptions): P
       nats: broker,
       names: () => [...processes.keys(), 'nats'],
       pid: (name) => find(name).pid,
+      output: (name) => find(name).fullOutput,
       kill: async (name, signal = 'SIGKILL') => {
         if (name === 'nats') return broker.stop();
         await find(name).kill(signal);
