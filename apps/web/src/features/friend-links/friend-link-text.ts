@@ -8,8 +8,6 @@ export const friendLinkText = {
   expiresIn: 'Expires after',
   days: (n: number) => `${n} day${n === 1 ? '' : 's'}`,
   copy: 'Copy link',
-  copied: 'Link copied to clipboard!',
-  copyFailed: 'Failed to copy link',
   deactivate: 'Deactivate',
   inactive: 'Deactivated',
   expired: 'Expired',

@@ -1,22 +1,15 @@
 import { FRIEND_LINK_DEFAULT_DAYS } from '@memoreel/contracts';
 import { Copy, Link2, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../ui/button';
+import { copyLinkToClipboard } from '../shares/copy-link';
 import { useCreateFriendLink, useDeactivateFriendLink, useFriendLinks } from './friend-link-queries';
 import { friendLinkText as text } from './friend-link-text';
 import { type FriendLink, friendUploadUrl } from './friend-links-api';
 
 const EXPIRY_CHOICES = [1, 3, FRIEND_LINK_DEFAULT_DAYS, 14, 30] as const;
 
-async function copyLink(link: FriendLink) {
-  try {
-    await navigator.clipboard.writeText(friendUploadUrl(link.id));
-    toast.success(text.copied);
-  } catch {
-    toast.error(text.copyFailed);
-  }
-}
+const copyLink = (link: FriendLink) => copyLinkToClipboard(friendUploadUrl(link.id));
 
 const statusOf = (link: FriendLink) =>
   !link.isActive ? text.inactive : Date.parse(link.expiresAt) <= Date.now() ? text.expired : null;
