@@ -38,7 +38,7 @@ interface Values {
 }
 
 /** Code, not configuration: the gateway's /og previews fetch a presigned photo URL (no key of its own). */
-const presignedFetchers = { gateway: 'apps/gateway/src/sharing/sharing.router.ts' };
+const presignedFetchers = { gateway: 'apps/gateway/src/sharing/share-previews.ts' };
 /** The Secret-held settings that make a deployable call a service outside the cluster. */
 const externalCallers: Record<string, string> = {
   SMTP_URL: 'smtp',
