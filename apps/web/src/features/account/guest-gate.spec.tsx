@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuthClient, sampleGuest, sampleSession, sampleUser } from '../../testing/auth-fixtures';
 import { renderApp } from '../../testing/render-app';
-import { sampleProject, stubGraphQL } from '../project/fake-graphql';
+import { stubGraphQL } from '../project/fake-graphql';
 import { AuthApiError } from './auth-api';
 import type { BotCheckProps } from './bot-check/bot-check';
 
@@ -30,10 +30,12 @@ describe('the guest gate on login-required screens', () => {
 
   it('makes a visitor a guest with the solved bot check', async () => {
     const signInAnonymously = vi.fn().mockResolvedValue(sampleSession(sampleGuest()));
-    stubGraphQL({ project: () => sampleProject({ id: '42' }), projects: () => [] });
-    renderApp('/project/42/photos', fakeAuthClient({ signInAnonymously }));
+    stubGraphQL({ projects: () => [], projectCount: () => 0 });
+    renderApp('/select-photos', fakeAuthClient({ signInAnonymously }));
 
-    expect(await screen.findByRole('heading', { name: 'Add Your Photos' }, { timeout: 3_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Choose a project to add photos to' }, { timeout: 3_000 }),
+    ).toBeTruthy();
     expect(signInAnonymously).toHaveBeenCalledExactlyOnceWith('solved-bot-check');
   });
 
