@@ -7,3 +7,4 @@ export * from './nats.js';
 export * from './s3.js';
 export * from './sentry-receiver.js';
 export * from './service-harness.js';
+export * from './stripe-webhook.js';

@@ -4,7 +4,7 @@
  * raised above the free tier by a signed Stripe webhook (as deploy/podman/make-video.mjs does).
  * Every call is timed per journey; failures are counted by kind, 429s apart.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { checkoutCompletedPayload, stripeSignature } from '@memoreel/testing';
 import sharp from 'sharp';
 import {
   COMPLETE_UPLOADS,
@@ -318,26 +318,15 @@ export async function ringBell(owner: Guest): Promise<number> {
 
 /** The project raised to `honor` as Stripe's signed checkout webhook does it. */
 export async function upgrade(owner: Guest & { userId: string }, webhookSecret: string): Promise<void> {
-  const body = JSON.stringify({
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        amount_total: 3900,
-        currency: 'usd',
-        metadata: { projectId: owner.projectId, userId: owner.userId, productId: 'honor' },
-      },
-    },
+  const body = checkoutCompletedPayload({
+    projectId: owner.projectId,
+    userId: owner.userId,
+    productId: 'honor',
+    amountTotal: 3900,
   });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', webhookSecret).update(`${timestamp}.${body}`).digest('hex');
   await call(`${owner.target}/billing/v1/webhooks/stripe`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(body, webhookSecret) },
     body,
   });
 }

@@ -3,8 +3,7 @@
  * project, photo uploads (request, PUT to S3, complete), the project raised to honor by a signed
  * Stripe webhook, renders polled to their end, and live GraphQL subscriptions.
  */
-import { createHmac, randomUUID } from 'node:crypto';
-import { solveBotCheck } from '@memoreel/testing';
+import { checkoutCompletedPayload, solveBotCheck, stripeSignature } from '@memoreel/testing';
 import { type Client, createClient } from 'graphql-ws';
 import sharp from 'sharp';
 import WebSocket from 'ws';
@@ -169,26 +168,18 @@ export async function photoIds(guest: Guest): Promise<string[]> {
 
 /** The project raised to `honor` as Stripe's signed checkout webhook does it. */
 export async function upgrade(guest: Guest): Promise<void> {
-  const body = JSON.stringify({
-    id: `evt_${randomUUID().replaceAll('-', '')}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: `cs_test_${randomUUID().replaceAll('-', '')}`,
-        object: 'checkout.session',
-        payment_status: 'paid',
-        amount_total: 3900,
-        currency: 'usd',
-        metadata: { projectId: guest.projectId, userId: guest.userId, productId: 'honor' },
-      },
-    },
+  const body = checkoutCompletedPayload({
+    projectId: guest.projectId,
+    userId: guest.userId,
+    productId: 'honor',
+    amountTotal: 3900,
   });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex');
   const response = await fetch(`${guest.gatewayUrl}/billing/v1/webhooks/stripe`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripeSignature(body, WEBHOOK_SECRET),
+    },
     body,
   });
   if (!response.ok) throw new Error(`webhook ${response.status}: ${await response.text()}`);
