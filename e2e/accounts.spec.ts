@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { accountButton, openAccountMenu, signOut } from './account-menu.js';
 import { solvedBotCheck } from './bot-check.js';
 import { freshAddress, verificationLinkFor } from './dev-mail.js';
 import { saveScreenshot } from './screenshots.js';
@@ -11,21 +12,6 @@ const NEW_PASSWORD = 'Kept-Forever-2025!';
 /** The auth modal; the theme picker is a dialog too, so it is found by its heading. */
 const authModal = (page: Page, title: string) =>
   page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
-
-const accountButton = (page: Page) => page.getByRole('button', { name: 'Account menu' });
-
-async function openAccountMenu(page: Page) {
-  await expect(accountButton(page)).toBeEnabled();
-  await accountButton(page).click();
-  return page.getByRole('menu', { name: 'Account menu' });
-}
-
-async function signOut(page: Page) {
-  const menu = await openAccountMenu(page);
-  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-}
 
 async function signInOnLoginPage(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -63,11 +49,11 @@ test('a new account: sign up, confirm by e-mail, sign in, sign out', async ({ pa
   await expect(menu.getByText(email)).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await signOut(page);
+  await signOut(page, { landing: true });
   await signInOnLoginPage(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await saveScreenshot(page, testInfo, 'dashboard-signed-in');
-  await signOut(page);
+  await signOut(page, { landing: true });
 
   // Signed out for real: the session does not come back with a reload.
   await page.reload();
@@ -164,7 +150,7 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   const signIn = authModal(page, 'Welcome Back');
   await expect(signIn.getByText('Your password has been updated')).toBeVisible();
   await page.keyboard.press('Escape');
-  await signOut(page);
+  await signOut(page, { landing: true });
 
   await signInOnLoginPage(page, email, PASSWORD);
   await expect(page.getByRole('form', { name: 'Sign in' }).getByRole('alert')).toHaveText(

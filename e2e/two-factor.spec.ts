@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
+import { accountButton, openAccountMenu, signOut } from './account-menu.js';
 import { solvedBotCheck } from './bot-check.js';
 import { freshAddress, verificationLinkFor } from './dev-mail.js';
 import { saveScreenshot } from './screenshots.js';
@@ -11,20 +12,6 @@ import { saveScreenshot } from './screenshots.js';
 
 const PASSWORD = 'Memories-2024!';
 const VIEWPORT = { fullPage: false };
-
-const accountButton = (page: Page) => page.getByRole('button', { name: 'Account menu' });
-
-async function openAccountMenu(page: Page) {
-  await expect(accountButton(page)).toBeEnabled();
-  await accountButton(page).click();
-  return page.getByRole('menu', { name: 'Account menu' });
-}
-
-async function signOut(page: Page) {
-  const menu = await openAccountMenu(page);
-  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-}
 
 /** Password sign-in on /login: the code step follows. */
 async function signInWithPassword(page: Page, email: string) {
