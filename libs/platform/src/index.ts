@@ -1,3 +1,4 @@
+export * from './access/index.js';
 export * from './admin/service-overview.js';
 export * from './bus/index.js';
 export * from './config/index.js';

@@ -1,0 +1,34 @@
+import type { Actor } from '@memoreel/contracts';
+import { type DomainError, NotFoundError, UnauthorizedError } from '../bus/domain-error.js';
+
+/** The spec's answer to a call that needs a session and has none. */
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+
+/**
+ * The id of a signed-in actor (anonymous guest sessions included). Anyone else — no session, the
+ * system, a worker — gets "Authentication required", or the error the service names.
+ */
+export function requireSignedIn(
+  actor: Actor,
+  refuse: () => DomainError = () => new UnauthorizedError(AUTHENTICATION_REQUIRED),
+): string {
+  if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) throw refuse();
+  return actor.userId;
+}
+
+/**
+ * The one access rule between users: a resource that is missing and a resource that is someone
+ * else's get the same answer, NotFound with the resource's own message, so nobody learns that
+ * another user's project, photo, render or share exists.
+ */
+export function ownedOrNotFound<T>(
+  resource: T | null | undefined,
+  owner: (resource: T) => string | null | undefined,
+  userId: string,
+  notFoundMessage: string,
+): T {
+  if (resource === null || resource === undefined || owner(resource) !== userId) {
+    throw new NotFoundError(notFoundMessage);
+  }
+  return resource;
+}
