@@ -1,10 +1,15 @@
+import { mediaOverview } from '@memoreel/contracts';
+import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { MediaDatabase } from './database/media-database.js';
 import { DeleteEditsWhenPhotoDeleted } from './photo-edits/delete-edits-when-photo-deleted.js';
 import { DeleteEditsWhenProjectDeleted } from './photo-edits/delete-edits-when-project-deleted.js';
 import { DeleteEditsWhenUserDeleted } from './photo-edits/delete-edits-when-user-deleted.js';
+import { PhotoEditCleanupService } from './photo-edits/photo-edit-cleanup.service.js';
+import { PhotoEditLive } from './photo-edits/photo-edit-live.js';
 import { PhotoEditQueue } from './photo-edits/photo-edit-queue.js';
+import { PhotoEditReportsService } from './photo-edits/photo-edit-reports.service.js';
+import { PhotoEditResults } from './photo-edits/photo-edit-results.js';
 import { PhotoEditsHandlers } from './photo-edits/photo-edits.handlers.js';
 import { PhotoEditsRepository } from './photo-edits/photo-edits.repository.js';
 import { PhotoEditsService } from './photo-edits/photo-edits.service.js';
@@ -14,12 +19,18 @@ import { BlobsRepository } from './photos/blobs.repository.js';
 import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
 import { DeleteObjectsWhenProjectDeleted } from './photos/delete-objects-when-project-deleted.js';
 import { EnqueueImageJobsWhenPhotoStored } from './photos/enqueue-image-jobs-when-photo-stored.js';
+import { ImageJobsService } from './photos/image-jobs.service.js';
 import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
 import { MakeVideoDerivativeJob } from './photos/make-video-derivative.job.js';
+import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
+import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
-import { PhotosService } from './photos/photos.service.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { SweepExpiredUploads } from './photos/sweep-expired-uploads.js';
+import { UploadCompletionService } from './photos/upload-completion.service.js';
+import { UploadIntakeService } from './photos/upload-intake.service.js';
+import { UploadQuota } from './photos/upload-quota.js';
+import { UploadsFirst } from './photos/uploads-first.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
 /** The media service: photo objects (uploads, verification, thumbnails, filtered video derivatives, signed URLs). */
@@ -41,17 +52,28 @@ export class MediaModule {
         DeleteEditsWhenPhotoDeleted,
         DeleteEditsWhenProjectDeleted,
         DeleteEditsWhenUserDeleted,
-        AdminOverviewHandler,
+        adminOverviewHandler(mediaOverview, { database: MediaDatabase, buckets: [PhotoStorage] }),
       ],
       providers: [
         MediaDatabase,
         PhotoStorage,
         BlobsRepository,
-        PhotosService,
+        UploadQuota,
+        // One per instance: verifications and image jobs share it (uploads first).
+        { provide: UploadsFirst, useFactory: () => new UploadsFirst() },
+        UploadIntakeService,
+        UploadCompletionService,
+        ImageJobsService,
+        PhotoUrlsService,
+        PhotoCleanupService,
         SweepExpiredUploads,
         PhotoEditsRepository,
         PhotoEditQueue,
+        PhotoEditResults,
+        PhotoEditLive,
         PhotoEditsService,
+        PhotoEditReportsService,
+        PhotoEditCleanupService,
         SweepUnsettledPhotoEdits,
       ],
     };

@@ -1,8 +1,11 @@
 import { type DynamicModule, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { FreshPhotoUrls } from './jobs/fresh-photo-urls.js';
 import { RenderChunkJob } from './jobs/render-chunk.job.js';
+import { RenderJobRunner } from './jobs/render-job-runner.js';
 import { RENDERING, type Rendering } from './jobs/rendering.js';
+import { RendersStorage } from './jobs/renders-storage.js';
 import { StitchVideoJob } from './jobs/stitch-video.job.js';
-import { WorkerReports } from './jobs/worker-reports.js';
+import { WorkerEvents } from './jobs/worker-events.js';
 
 /** The render worker's jobs: chunks and stitches from the work queue, done by `rendering`. */
 @Module({})
@@ -13,7 +16,13 @@ export class RenderWorkerModule implements OnModuleDestroy {
     return {
       module: RenderWorkerModule,
       controllers: [RenderChunkJob, StitchVideoJob],
-      providers: [WorkerReports, { provide: RENDERING, useValue: rendering }],
+      providers: [
+        RendersStorage,
+        WorkerEvents,
+        FreshPhotoUrls,
+        RenderJobRunner,
+        { provide: RENDERING, useValue: rendering },
+      ],
     };
   }
 

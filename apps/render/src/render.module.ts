@@ -1,5 +1,6 @@
+import { renderOverview } from '@memoreel/contracts';
+import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { RenderDatabase } from './database/render-database.js';
 import { MusicHandlers } from './music/music.handlers.js';
 import { MusicService } from './music/music.service.js';
@@ -31,7 +32,10 @@ export class RenderModule {
         RecordWorkerReports,
         FailRendersWhenJobsDeadLettered,
         DeleteRendersWhenProjectDeleted,
-        AdminOverviewHandler,
+        adminOverviewHandler(renderOverview, {
+          database: RenderDatabase,
+          buckets: [MusicStorage, RenderStorage],
+        }),
       ],
       providers: [
         RenderDatabase,

@@ -1,4 +1,5 @@
 export * from './access/index.js';
+export * from './admin/admin-overview.handler.js';
 export * from './admin/service-overview.js';
 export * from './bus/index.js';
 export * from './config/index.js';

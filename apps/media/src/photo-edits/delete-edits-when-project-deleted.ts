@@ -1,15 +1,15 @@
 import { type EventEnvelopeOf, projectDeleted } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { PhotoEditsService } from './photo-edits.service.js';
+import { PhotoEditCleanupService } from './photo-edit-cleanup.service.js';
 
 /** A deleted project takes its photos' edits (rows and result objects) with it; a redelivery finds none. */
 @Controller()
 export class DeleteEditsWhenProjectDeleted {
-  constructor(private readonly edits: PhotoEditsService) {}
+  constructor(private readonly cleanup: PhotoEditCleanupService) {}
 
   @EventPattern<string>(projectDeleted.subject)
   async handle(@Payload() event: EventEnvelopeOf<typeof projectDeleted>): Promise<void> {
-    await this.edits.deleteEdits({ projectId: event.data.id });
+    await this.cleanup.deleteEdits({ projectId: event.data.id });
   }
 }

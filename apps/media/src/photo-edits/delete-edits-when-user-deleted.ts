@@ -1,7 +1,7 @@
 import { type EventEnvelopeOf, userDeleted } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { PhotoEditsService } from './photo-edits.service.js';
+import { PhotoEditCleanupService } from './photo-edit-cleanup.service.js';
 
 /**
  * A user is gone: every edit of theirs goes now, not only as their projects' deletions arrive
@@ -9,10 +9,10 @@ import { PhotoEditsService } from './photo-edits.service.js';
  */
 @Controller()
 export class DeleteEditsWhenUserDeleted {
-  constructor(private readonly edits: PhotoEditsService) {}
+  constructor(private readonly cleanup: PhotoEditCleanupService) {}
 
   @EventPattern<string>(userDeleted.subject)
   async handle(@Payload() event: EventEnvelopeOf<typeof userDeleted>): Promise<void> {
-    await this.edits.deleteEdits({ userId: event.data.userId });
+    await this.cleanup.deleteEdits({ userId: event.data.userId });
   }
 }

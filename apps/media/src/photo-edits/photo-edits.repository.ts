@@ -27,10 +27,6 @@ export class PhotoEditsRepository {
     return db.photoEdit.create({ data: edit });
   }
 
-  oneOfUser(db: Reader, userId: string, id: string): Promise<PhotoEdit | null> {
-    return db.photoEdit.findFirst({ where: { id, userId } });
-  }
-
   getById(db: Reader, id: string): Promise<PhotoEdit | null> {
     return db.photoEdit.findUnique({ where: { id } });
   }

@@ -1,7 +1,7 @@
 import { LOGGER, type Logger, loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import { PhotoEditsService } from './photo-edits.service.js';
+import { PhotoEditCleanupService } from './photo-edit-cleanup.service.js';
 
 const settings = z.object({
   /** How often unsettled edits are looked for (ms); rows are locked one by one, so every instance may sweep. */
@@ -20,7 +20,7 @@ export class SweepUnsettledPhotoEdits implements OnModuleInit, OnModuleDestroy {
   private readonly intervalMs: number;
 
   constructor(
-    private readonly edits: PhotoEditsService,
+    private readonly cleanup: PhotoEditCleanupService,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -29,7 +29,7 @@ export class SweepUnsettledPhotoEdits implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit() {
     this.timer = setInterval(() => {
-      this.running = this.edits.sweepUnsettled().then(
+      this.running = this.cleanup.sweepUnsettled().then(
         (swept) => swept > 0 && this.logger.info({ swept }, 'unsettled photo edits removed'),
         (err: unknown) => this.logger.warn({ err }, 'sweeping photo edits failed'),
       );

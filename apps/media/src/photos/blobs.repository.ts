@@ -47,6 +47,11 @@ export class BlobsRepository {
     return db.blob.findUnique({ where: { id } });
   }
 
+  /** The photo stored under `id`, whoever's it is; null while it is an upload, or gone. */
+  getStored(db: Reader, id: string): Promise<Blob | null> {
+    return db.blob.findFirst({ where: { id, status: BlobStatus.stored } });
+  }
+
   storedOfUser(db: Reader, userId: string, ids: readonly string[]): Promise<Blob[]> {
     return db.blob.findMany({ where: { userId, id: { in: [...ids] }, status: BlobStatus.stored } });
   }
@@ -68,6 +73,28 @@ export class BlobsRepository {
 
   async markRejected(tx: MediaTransaction, id: string, rejection: string): Promise<void> {
     await tx.blob.update({ where: { id }, data: { status: BlobStatus.rejected, rejection } });
+  }
+
+  /**
+   * The photo's image becomes another one (an applied edit's result) whose thumbnails exist already;
+   * its video derivative is made again.
+   */
+  async replaceImage(
+    tx: MediaTransaction,
+    id: string,
+    image: {
+      storagePath: string;
+      contentType: string;
+      size: number | null;
+      width: number;
+      height: number;
+      contentHash: string;
+    },
+  ): Promise<void> {
+    await tx.blob.update({
+      where: { id },
+      data: { ...image, thumbnailsOf: image.contentHash, videoDerivativeKey: null },
+    });
   }
 
   /** False when the blob is gone (or holds another image) by now. */

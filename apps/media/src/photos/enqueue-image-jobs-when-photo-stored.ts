@@ -1,7 +1,7 @@
 import { type EventEnvelopeOf, photoStored } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { PhotosService } from './photos.service.js';
+import { ImageJobsService } from './image-jobs.service.js';
 
 /**
  * A stored photo gets its thumbnails and its video derivative: the event is durable (it committed
@@ -9,10 +9,10 @@ import { PhotosService } from './photos.service.js';
  */
 @Controller()
 export class EnqueueImageJobsWhenPhotoStored {
-  constructor(private readonly photos: PhotosService) {}
+  constructor(private readonly imageJobs: ImageJobsService) {}
 
   @EventPattern<string>(photoStored.subject)
   handle(@Payload() event: EventEnvelopeOf<typeof photoStored>): Promise<void> {
-    return this.photos.enqueueImageJobs(event.data);
+    return this.imageJobs.enqueueImageJobs(event.data);
   }
 }

@@ -2,7 +2,7 @@ import { type DataOf, type EventEnvelope, makePhotoThumbnails } from '@memoreel/
 import type { BusHandlerExtras } from '@memoreel/platform';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { PhotosService } from './photos.service.js';
+import { ImageJobsService } from './image-jobs.service.js';
 
 /**
  * Two photos at a time per instance: one photo's decode and encodes leave a core idle part of the time
@@ -16,10 +16,10 @@ const AS_JOB: BusHandlerExtras = { queue: 'jobs', concurrency: 2 };
  */
 @Controller()
 export class MakeThumbnailsJob {
-  constructor(private readonly photos: PhotosService) {}
+  constructor(private readonly imageJobs: ImageJobsService) {}
 
   @EventPattern<string>(makePhotoThumbnails.subject, AS_JOB)
   handle(@Payload() job: EventEnvelope<DataOf<typeof makePhotoThumbnails>>): Promise<void> {
-    return this.photos.makeThumbnails(job.data.id);
+    return this.imageJobs.makeThumbnails(job.data.id);
   }
 }

@@ -1,16 +1,16 @@
 import { type EventEnvelopeOf, photoFilterChanged } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { PhotosService } from './photos.service.js';
+import { ImageJobsService } from './image-jobs.service.js';
 
 /** A photo's new filter is recorded and baked into a new video derivative (the old one goes once it exists). */
 @Controller()
 export class RemakeVideoDerivativeWhenFilterChanged {
-  constructor(private readonly photos: PhotosService) {}
+  constructor(private readonly imageJobs: ImageJobsService) {}
 
   @EventPattern<string>(photoFilterChanged.subject)
   handle(@Payload() event: EventEnvelopeOf<typeof photoFilterChanged>): Promise<void> {
-    return this.photos.changeFilter({
+    return this.imageJobs.changeFilter({
       id: event.id,
       occurredAt: event.occurredAt,
       photoId: event.data.id,

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { MediaDatabase } from '../database/media-database.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
-import { uploadKey } from './photos.service.js';
+import { uploadKey } from './photo-keys.js';
 
 const settings = z.object({
   /** How often abandoned uploads are looked for (ms); every instance sweeps, rows are locked one by one. */

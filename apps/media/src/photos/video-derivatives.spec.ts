@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeUpright } from './thumbnails.js';
 import {
+  currentVideoDerivative,
   filteredVideoImage,
   makeVideoDerivative,
   VIDEO_DERIVATIVE_EDGE,
@@ -147,5 +148,24 @@ describe('a video derivative', () => {
     expect(videoDerivativeKey({ ...photo, contentHash: 'b'.repeat(64) }, 'warm')).not.toBe(
       videoDerivativeKey(photo, 'warm'),
     );
+  });
+
+  it("is current only when it was made for the photo's current filter (an unknown one reads as none)", () => {
+    const photo = { id: randomUUID(), projectId: randomUUID(), contentHash: 'a'.repeat(64) };
+    const warm = videoDerivativeKey(photo, 'warm');
+    expect(currentVideoDerivative({ ...photo, filter: 'warm', videoDerivativeKey: warm })).toEqual({
+      filter: 'warm',
+      key: warm,
+      made: true,
+    });
+    expect(currentVideoDerivative({ ...photo, filter: 'cool', videoDerivativeKey: warm })).toMatchObject({
+      filter: 'cool',
+      made: false,
+    });
+    expect(currentVideoDerivative({ ...photo, filter: 'sepia-ish', videoDerivativeKey: null })).toEqual({
+      filter: 'none',
+      key: videoDerivativeKey(photo, 'none'),
+      made: false,
+    });
   });
 });

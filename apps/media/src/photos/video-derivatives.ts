@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   MAX_PHOTO_PIXELS,
   type PhotoFilter,
+  PhotoFilterSchema,
   photoFilterMatrix,
   toFeColorMatrixValues,
   toSharpColourOps,
@@ -37,6 +38,22 @@ export function videoDerivativeKey(
     .digest('hex')
     .slice(0, 32);
   return `${photo.projectId}/video/${photo.id}/${name}.jpg`;
+}
+
+/**
+ * The derivative a stored photo should have now: its current filter (an unknown stored one reads as
+ * none), that filter's key, and whether the derivative recorded is that one.
+ */
+export function currentVideoDerivative(photo: {
+  id: string;
+  projectId: string;
+  contentHash: string;
+  filter: string;
+  videoDerivativeKey: string | null;
+}): { filter: PhotoFilter; key: string; made: boolean } {
+  const filter = PhotoFilterSchema.catch('none').parse(photo.filter);
+  const key = videoDerivativeKey(photo, filter);
+  return { filter, key, made: photo.videoDerivativeKey === key };
 }
 
 /** Every video derivative of a photo (all filters and versions). */

@@ -14,8 +14,11 @@ import { type BusHandlerExtras, EventDeliveryContext } from '@memoreel/platform'
 import { MemoreelVideoPropsSchema } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { FreshPhotoUrls } from './fresh-photo-urls.js';
+import { RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
-import { WorkerReports } from './worker-reports.js';
+import { RendersStorage } from './renders-storage.js';
+import { WorkerEvents } from './worker-events.js';
 
 /** Three tries: a crashed page or a photo that did not load may go better on another worker. */
 export const RENDER_JOB_DELIVERIES = 3;
@@ -33,7 +36,10 @@ const AS_JOB: BusHandlerExtras = {
 export class RenderChunkJob {
   constructor(
     @Inject(RENDERING) private readonly rendering: Rendering,
-    private readonly reports: WorkerReports,
+    private readonly runner: RenderJobRunner,
+    private readonly renders: RendersStorage,
+    private readonly events: WorkerEvents,
+    private readonly photoUrls: FreshPhotoUrls,
   ) {}
 
   @EventPattern<string>(renderChunk.subject, AS_JOB)
@@ -42,30 +48,27 @@ export class RenderChunkJob {
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
     const { renderId, chunkIndex, hash, frameRange } = job.data;
-    await this.reports.tryOrFail(renderChunk, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+    await this.runner.tryOrFail(renderChunk, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const key = renderChunkKey(hash);
-      if (await this.reports.storage.stat(RENDERS_BUCKET, key)) {
-        await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
+      if (await this.renders.storage.stat(RENDERS_BUCKET, key)) {
+        await this.events.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
         return;
       }
-      const props = await this.reports.withFreshPhotoUrls(
-        renderId,
-        MemoreelVideoPropsSchema.parse(job.data.props),
-      );
+      const props = await this.photoUrls.of(renderId, MemoreelVideoPropsSchema.parse(job.data.props));
       // The render was deleted (its project was, or it fell out of the latest 5): nothing to make.
       if (!props) return;
       // The render is preparing while this worker starts Chromium, opens the page and loads the photos.
-      await this.reports.publish(chunkStarted, { renderId, chunkIndex });
+      await this.events.publish(chunkStarted, { renderId, chunkIndex });
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-chunk-'));
       try {
         const output = join(dir, `${hash}.mp4`);
         const { renderMs } = await this.rendering.renderChunk({ props, frameRange }, output, {});
         const bytes = await readFile(output);
-        await this.reports.storage.put(RENDERS_BUCKET, key, bytes, {
+        await this.renders.storage.put(RENDERS_BUCKET, key, bytes, {
           contentType: 'video/mp4',
           size: (await stat(output)).size,
         });
-        await this.reports.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs });
+        await this.events.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

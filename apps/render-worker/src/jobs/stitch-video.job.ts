@@ -17,8 +17,10 @@ import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { StitchChunk } from '../stitch/stitch.js';
 import { RENDER_JOB_DELIVERIES } from './render-chunk.job.js';
+import { RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
-import { WorkerReports } from './worker-reports.js';
+import { RendersStorage } from './renders-storage.js';
+import { WorkerEvents } from './worker-events.js';
 
 const AS_JOB: BusHandlerExtras = {
   queue: 'jobs',
@@ -31,7 +33,9 @@ const AS_JOB: BusHandlerExtras = {
 export class StitchVideoJob {
   constructor(
     @Inject(RENDERING) private readonly rendering: Rendering,
-    private readonly reports: WorkerReports,
+    private readonly runner: RenderJobRunner,
+    private readonly renders: RendersStorage,
+    private readonly events: WorkerEvents,
   ) {}
 
   @EventPattern<string>(stitchVideo.subject, AS_JOB)
@@ -40,7 +44,7 @@ export class StitchVideoJob {
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
     const { renderId, outputKey } = job.data;
-    await this.reports.tryOrFail(stitchVideo, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
+    await this.runner.tryOrFail(stitchVideo, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const props = MemoreelVideoPropsSchema.parse(job.data.props);
       const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
       try {
@@ -48,7 +52,7 @@ export class StitchVideoJob {
         for (const [i, chunk] of job.data.chunks.entries()) {
           const path = join(dir, `${i}.mp4`);
           await pipeline(
-            await this.reports.storage.get(RENDERS_BUCKET, renderChunkKey(chunk.hash)),
+            await this.renders.storage.get(RENDERS_BUCKET, renderChunkKey(chunk.hash)),
             createWriteStream(path),
           );
           chunks.push({ path, frames: chunk.frames });
@@ -57,11 +61,11 @@ export class StitchVideoJob {
         const output = join(dir, 'video.mp4');
         await this.rendering.stitch(chunks, music, output);
         const bytes = await readFile(output);
-        await this.reports.storage.put(RENDERS_BUCKET, outputKey, bytes, {
+        await this.renders.storage.put(RENDERS_BUCKET, outputKey, bytes, {
           contentType: 'video/mp4',
           size: bytes.length,
         });
-        await this.reports.publish(videoStitched, { renderId, key: outputKey, bytes: bytes.length });
+        await this.events.publish(videoStitched, { renderId, key: outputKey, bytes: bytes.length });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

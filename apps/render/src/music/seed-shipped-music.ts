@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Logger, Storage } from '@memoreel/platform';
+import { SHIPPED_TRACKS, type ShippedTrack, synthesizeTrack } from '@memoreel/shipped-music';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { MUSIC_BUCKET } from './music-storage.js';
 import { MusicTracksRepository } from './music-tracks.repository.js';
 import { readAudio } from './read-audio.js';
-import { SHIPPED_TRACKS, type ShippedTrack, synthesizeTrack } from './shipped-music.js';
 
 /** Where setup (`tools/scripts/setup.sh`) installs Debian's ffmpeg. */
 export const DEFAULT_FFMPEG_PATH = '/usr/bin/ffmpeg';

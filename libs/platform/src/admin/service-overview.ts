@@ -3,7 +3,7 @@ import { overviewMessages } from '@memoreel/contracts';
 import type { Bus } from '../bus/bus.js';
 import { ForbiddenError } from '../bus/domain-error.js';
 import { quoteIdentifier } from '../database/sql.js';
-import type { Storage } from '../storage/storage.js';
+import type { BucketStorage } from '../storage/bucket-storage.js';
 
 /** What the overview needs of a service's Prisma client: read-only raw SQL. */
 export interface OverviewDatabase {
@@ -15,8 +15,8 @@ export interface OverviewSources {
   service: string;
   db: OverviewDatabase;
   bus: Bus;
-  /** The buckets the service owns, when it owns any. */
-  storage?: { storage: Storage; buckets: readonly string[] };
+  /** The buckets the service owns, each on its own storage (`bucketStorage`), when it owns any. */
+  buckets?: readonly BucketStorage[];
 }
 
 /** Listing a bucket costs one request per 1,000 keys; past this many the figures are a lower bound. */
@@ -40,7 +40,7 @@ export async function serviceOverview(actor: Actor, sources: OverviewSources): P
   if (actor.role !== 'admin') throw new ForbiddenError(overviewMessages.adminRequired);
   const [database, storage, bus] = await Promise.all([
     databaseOverview(sources.db, sources.service),
-    storageOverview(sources.storage),
+    storageOverview(sources.buckets ?? []),
     sources.bus.describeStreams(`${sources.service}--`),
   ]);
   return {
@@ -107,13 +107,12 @@ async function databaseOverview(db: OverviewDatabase, schemaName: string) {
   };
 }
 
-async function storageOverview(sources: OverviewSources['storage']) {
-  if (!sources) return { storage: [], storageTruncated: false };
+async function storageOverview(buckets: readonly BucketStorage[]) {
   const byPrefix = new Map<string, { bucket: string; prefix: string; objects: number; bytes: number }>();
   let listed = 0;
   let storageTruncated = false;
-  for (const bucket of sources.buckets) {
-    for await (const object of sources.storage.list(bucket, '')) {
+  for (const { bucket, storage } of buckets) {
+    for await (const object of storage.list(bucket, '')) {
       if (++listed > MAX_LISTED_OBJECTS) {
         storageTruncated = true;
         break;

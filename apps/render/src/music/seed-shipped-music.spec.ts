@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { listPublicMusicTracks } from '@memoreel/contracts';
 import type { Logger } from '@memoreel/platform';
+import { SHIPPED_TRACKS } from '@memoreel/shipped-music';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type RenderHarness, startRender } from '../../test/render-harness.js';
 import { MUSIC_BUCKET } from './music-storage.js';
 import { seedShippedMusic } from './seed-shipped-music.js';
-import { SHIPPED_TRACKS } from './shipped-music.js';
 
 /** Loudness and peaks of an MP3 as ffmpeg measures them (ebur128 with true peak, volumedetect). */
 function measure(mp3: Buffer): string {

@@ -1,0 +1,169 @@
+import { makePhotoThumbnails, makePhotoVideoDerivative, SYSTEM } from '@memoreel/contracts';
+import { MAX_PHOTO_BYTES, type PhotoFilter } from '@memoreel/domain';
+import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { MediaDatabase } from '../database/media-database.js';
+import type { Blob } from '../generated/prisma/client.js';
+import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
+import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { readAtMost } from './read-whole.js';
+import {
+  decodeUpright,
+  THUMBNAIL_NAMES,
+  type ThumbnailSize,
+  thumbnailKey,
+  thumbnailsOf,
+} from './thumbnails.js';
+import { UploadsFirst } from './uploads-first.js';
+import {
+  currentVideoDerivative,
+  makeVideoDerivative,
+  VIDEO_DERIVATIVE_EDGE,
+  videoDerivativeKey,
+} from './video-derivatives.js';
+
+/** A stored photo whose image jobs can run: one with bytes to name its thumbnails and derivative by. */
+type StoredBlob = Blob & { contentHash: string };
+const isStored = (blob: Blob | null): blob is StoredBlob =>
+  blob?.status === BlobStatus.stored && Boolean(blob.contentHash);
+
+/**
+ * A stored photo's derivatives, made off the request path: its WebP thumbnails and the 1920-px JPEG
+ * of its current filter the video draws. Every job is idempotent (a redelivery makes only what is
+ * missing) and waits while this instance verifies uploads (UploadsFirst).
+ */
+@Injectable()
+export class ImageJobsService {
+  constructor(
+    private readonly database: MediaDatabase,
+    private readonly blobs: BlobsRepository,
+    private readonly photoStorage: PhotoStorage,
+    private readonly bus: BusClient,
+    private readonly uploadsFirst: UploadsFirst,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  private get storage() {
+    return this.photoStorage.storage;
+  }
+
+  /**
+   * Enqueues the image job of a stored photo (its thumbnails and video derivative); the job id (one per
+   * stored object) dedupes a redelivered event.
+   */
+  async enqueueImageJobs(photo: { id: string; storagePath: string }): Promise<void> {
+    const jobId = stableUuid(`thumbnails:${photo.id}:${photo.storagePath}`);
+    await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId });
+  }
+
+  /**
+   * A photo's filter changed in projects: it is recorded (unless a newer change already was) and
+   * its derivative is made again. The job id is the event's, so a redelivery dedupes while going
+   * back to an earlier filter still makes its derivative.
+   */
+  async changeFilter(event: { id: string; occurredAt: string; photoId: string; filter: PhotoFilter }) {
+    const setAt = new Date(event.occurredAt);
+    if (!(await this.blobs.setFilter(this.database, event.photoId, event.filter, setAt))) return;
+    await this.bus.enqueueJob(
+      makePhotoVideoDerivative,
+      SYSTEM,
+      { id: event.photoId },
+      { id: stableUuid(`video:${event.id}`) },
+    );
+  }
+
+  /**
+   * The image job of a stored photo: its thumbnails and the video derivative of its filter, both from
+   * one decode (each costs a whole decode of the original otherwise). Skipped once the photo is gone.
+   */
+  async makeThumbnails(id: string): Promise<void> {
+    const blob = await this.blobs.getById(this.database, id);
+    if (!isStored(blob)) return;
+    const derivative = currentVideoDerivative(blob);
+    const thumbnailsMissing = blob.thumbnailsOf !== blob.contentHash;
+    if (!thumbnailsMissing && derivative.made) return;
+    await this.uploadsFirst.quiet();
+    const started = performance.now();
+    const image = await this.readOriginal(blob);
+    if (!image) return;
+    const decoded = await decodeUpright(image, VIDEO_DERIVATIVE_EDGE);
+    if (thumbnailsMissing && !(await this.storeThumbnails(blob, await thumbnailsOf(decoded)))) return;
+    if (!derivative.made)
+      await this.storeVideoDerivative(
+        blob,
+        derivative.filter,
+        await makeVideoDerivative(decoded, derivative.filter),
+      );
+    this.logger.info(
+      { photoId: blob.id, ms: Math.round(performance.now() - started) },
+      'photo thumbnails and video derivative made',
+    );
+  }
+
+  /**
+   * The video derivative job: the photo's current filter baked into a 1920-px JPEG under its
+   * content-named key; the derivative it replaces is deleted in the same step, so none is left
+   * behind. Idempotent (a made key is not made again), and what was made for a filter or photo that
+   * changed or went meanwhile is removed again.
+   */
+  async makeVideoDerivative(id: string): Promise<void> {
+    const blob = await this.blobs.getById(this.database, id);
+    if (!isStored(blob)) return;
+    const { filter, made } = currentVideoDerivative(blob);
+    if (made) return;
+    await this.uploadsFirst.quiet();
+    const started = performance.now();
+    const image = await this.readOriginal(blob);
+    if (!image) return;
+    await this.storeVideoDerivative(blob, filter, await makeVideoDerivative(image, filter));
+    this.logger.info(
+      { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
+      'photo video derivative made',
+    );
+  }
+
+  private readOriginal(blob: Blob): Promise<Buffer | undefined> {
+    return this.storage
+      .get(PHOTOS_BUCKET, blob.storagePath)
+      .then((stream) => readAtMost(stream, MAX_PHOTO_BYTES * 4));
+  }
+
+  /** Stores the thumbnails and records them; false (and they go again) when the photo went meanwhile. */
+  private async storeThumbnails(
+    blob: StoredBlob,
+    thumbnails: Record<ThumbnailSize, Buffer>,
+  ): Promise<boolean> {
+    for (const size of THUMBNAIL_NAMES) {
+      await this.storage.put(PHOTOS_BUCKET, thumbnailKey(blob, size), thumbnails[size], {
+        contentType: 'image/webp',
+      });
+    }
+    if (await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash)) return true;
+    // The photo or its project was deleted while they were made: what was just written goes too.
+    for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(blob, size));
+    return false;
+  }
+
+  /** Stores a photo's video derivative and records it, unless the photo changed meanwhile. */
+  private async storeVideoDerivative(blob: StoredBlob, filter: PhotoFilter, jpeg: Buffer): Promise<void> {
+    const { contentHash } = blob;
+    const key = videoDerivativeKey(blob, filter);
+    await this.storage.put(PHOTOS_BUCKET, key, jpeg, { contentType: 'image/jpeg' });
+    await this.database.$transaction(async (tx) => {
+      // Locked: a photo deletion or another derivative job waits here, then sees what this one did.
+      const current = await this.blobs.lockById(tx, blob.id);
+      const stillWanted =
+        current?.status === BlobStatus.stored &&
+        current.contentHash === contentHash &&
+        current.filter === filter;
+      if (!stillWanted) {
+        if (current?.videoDerivativeKey !== key) await this.storage.delete(PHOTOS_BUCKET, key);
+        return;
+      }
+      if (current.videoDerivativeKey && current.videoDerivativeKey !== key) {
+        await this.storage.delete(PHOTOS_BUCKET, current.videoDerivativeKey);
+      }
+      await this.blobs.setVideoDerivative(tx, blob.id, key);
+    });
+  }
+}

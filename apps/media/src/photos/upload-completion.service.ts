@@ -1,0 +1,262 @@
+import {
+  type Actor,
+  type completePhotoUploads,
+  photoRejected,
+  photoStored,
+  type RequestOf,
+} from '@memoreel/contracts';
+import { MAX_PHOTO_BYTES, photoMessages } from '@memoreel/domain';
+import { buildEvent, type ObjectRange, recordEvent, requireSignedIn } from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
+import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
+import type { Blob } from '../generated/prisma/client.js';
+import { uploadBytes, uploadsVerified } from '../media.metrics.js';
+import { PhotoStorage } from '../storage/photo-storage.js';
+import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { type JudgedAhead, judgeHeifAhead } from './judge-heif-ahead.js';
+import { photoKey } from './photo-keys.js';
+import { sideBySideInOrder } from './side-by-side.js';
+import {
+  bytesHash,
+  heifWrittenMeanwhile,
+  StagedUpload,
+  UploadChangedError,
+  versionHash,
+} from './staged-upload.js';
+import { UploadQuota } from './upload-quota.js';
+import { UploadsFirst } from './uploads-first.js';
+import { type Refusal, type Verdict, verifyPhoto } from './verify-photo.js';
+
+/** Verifying and converting a 10 MB HEIC takes seconds on a small machine. */
+const COMPLETE_TIMEOUT_MS = 120_000;
+/** Uploads of one complete call verified side by side (each reads ~320 KB; a PNG or HEIC, up to 10 MB). */
+const COMPLETE_CONCURRENCY = 6;
+
+const refusalText: Record<Refusal, (name: string) => string> = {
+  tooLarge: photoMessages.tooLarge,
+  notAnImage: photoMessages.notAnImage,
+  damaged: photoMessages.damaged,
+  tooManyPixels: photoMessages.tooManyPixels,
+  tooDemanding: photoMessages.tooDemandingToConvert,
+};
+
+type UploadResult = { uploadId: string; photoId: string | null; error: string | null };
+
+/** Whose uploads a completion may finish: the owner's own, or a friend's through a link. */
+interface Uploader {
+  ownerId: string;
+  submittedBy: string | null;
+}
+
+/** What judging an upload came to: a refusal in the user's words, or a verdict on the bytes at `version`. */
+type Judgement =
+  | { refusal: string }
+  | { verdict: Extract<Verdict, { ok: true }>; version: string; head: ObjectRange };
+
+/** An upload of another user, another project or another uploader reads as never requested. */
+const isUploadOf = (blob: Blob, uploader: Uploader, projectId: string) =>
+  blob.userId === uploader.ownerId &&
+  (blob.submittedBy ?? null) === uploader.submittedBy &&
+  blob.projectId === projectId;
+
+/** The answer of an upload already completed (a repeated complete): its photo, or its refusal again. */
+function answerOfSettled(blob: Blob): UploadResult | undefined {
+  if (blob.status === BlobStatus.stored) return { uploadId: blob.id, photoId: blob.id, error: null };
+  if (blob.status !== BlobStatus.rejected) return undefined;
+  const error = blob.rejection ?? photoMessages.uploadFailedFor(blob.originalName);
+  return { uploadId: blob.id, photoId: null, error };
+}
+
+/**
+ * The end of an upload: each object is judged (size, type by its bytes, pixels, whole to its end;
+ * HEIC converted) and kept as the photo, recording media.photo.stored, or deleted, recording
+ * media.photo.rejected with its reason. A repeated completion answers the same again.
+ */
+@Injectable()
+export class UploadCompletionService {
+  constructor(
+    private readonly database: MediaDatabase,
+    private readonly blobs: BlobsRepository,
+    private readonly quota: UploadQuota,
+    private readonly photoStorage: PhotoStorage,
+    private readonly uploadsFirst: UploadsFirst,
+  ) {}
+
+  /**
+   * The uploads verified side by side and stored in the order given (their photos join the project
+   * in that order); an upload of another user or project reads as never requested.
+   */
+  async completeUploads(
+    actor: Actor,
+    request: RequestOf<typeof completePhotoUploads>,
+  ): Promise<UploadResult[]> {
+    const userId = requireSignedIn(actor);
+    const { projectId, uploadIds, linkId } = request;
+    // A friend completes only their own uploads, and only while the link still works.
+    const uploader: Uploader = linkId
+      ? { ownerId: await this.quota.friendLinkOwner(linkId, projectId), submittedBy: userId }
+      : { ownerId: userId, submittedBy: null };
+    return this.uploadsFirst.verification(() =>
+      sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
+        this.complete(actor, uploader, projectId, uploadId, previousDone),
+      ),
+    );
+  }
+
+  /**
+   * One upload, under its row lock: claimed, judged, then kept and recorded as a photo (after the
+   * upload before it in the same call, `previousDone`) or refused.
+   */
+  private async complete(
+    actor: Actor,
+    uploader: Uploader,
+    projectId: string,
+    uploadId: string,
+    previousDone: Promise<unknown>,
+  ): Promise<UploadResult> {
+    // Counted once the transaction committed, and only for the completion that decided (not a repeat).
+    let verified = undefined as { outcome: 'stored' | 'rejected'; bytes: number } | undefined;
+    const ahead = await this.judgeHeifAhead(uploader, projectId, uploadId);
+    const result = await this.database.$transaction(
+      async (tx) => {
+        const blob = await this.blobs.lockById(tx, uploadId);
+        if (!blob || !isUploadOf(blob, uploader, projectId) || blob.status === BlobStatus.projectDeleted) {
+          return { uploadId, photoId: null, error: photoMessages.photoNotFound };
+        }
+        const settled = answerOfSettled(blob);
+        if (settled) return settled;
+        const upload = new StagedUpload(this.photoStorage.storage, blob);
+        const judgement = await this.judge(upload, blob, ahead);
+        if ('refusal' in judgement) {
+          const refused = await this.refuse(tx, actor, upload, blob, judgement.refusal);
+          verified = { outcome: 'rejected', bytes: 0 };
+          return refused;
+        }
+        const kept = await this.keep(upload, blob, judgement);
+        await previousDone;
+        const stored = await this.recordStored(tx, actor, blob, judgement.verdict, kept);
+        verified = { outcome: 'stored', bytes: judgement.verdict.size };
+        return stored;
+      },
+      { timeout: COMPLETE_TIMEOUT_MS, maxWait: COMPLETE_TIMEOUT_MS },
+    );
+    if (verified) {
+      uploadsVerified.inc({ outcome: verified.outcome });
+      uploadBytes.inc(verified.bytes);
+    }
+    return result;
+  }
+
+  /**
+   * The upload's PUT URLs closed and, while its quota is still held, its bytes judged from the copy
+   * under the judged key (a HEIF judged ahead is taken when it is still the version read).
+   */
+  private async judge(upload: StagedUpload, blob: Blob, ahead: JudgedAhead | undefined): Promise<Judgement> {
+    const uploadFailed = { refusal: photoMessages.uploadFailedFor(blob.originalName) };
+    // Whatever the verdict, the upload ends here: its PUT URL writes nothing more.
+    await upload.closePutUrls(blob.uploadExpiresAt);
+    // Past its reservation the quota it held may be someone else's.
+    if (blob.uploadExpiresAt.getTime() < Date.now()) return uploadFailed;
+    const head = await upload.head();
+    if (!head) return uploadFailed;
+    const { size } = head.range;
+    if (size > MAX_PHOTO_BYTES) return { refusal: photoMessages.tooLarge(blob.originalName) };
+    const copying = upload.judged !== upload.staged && !head.copied;
+    const version = copying ? await upload.copyToJudged(head.range.version) : head.range.version;
+    if (version === null) return uploadFailed;
+    // Whatever the verdict, the staged object has served (removed while the judging goes on).
+    const stagedRemoved = copying ? upload.removeStaged() : undefined;
+    // Awaited below; a failure meanwhile must not count as an unhandled rejection.
+    stagedRemoved?.catch(() => {});
+    try {
+      // Anything more is read from the copy, which no write reaches; a changed version is a failed upload.
+      const verdict =
+        ahead?.version === head.range.version
+          ? ahead.verdict
+          : await verifyPhoto(
+              { size, head: head.range.bytes, from: (start) => upload.rest(start, size, version) },
+              heifWrittenMeanwhile,
+            );
+      if (!verdict.ok) return { refusal: refusalText[verdict.refusal](blob.originalName) };
+      return { verdict, version, head: head.range };
+    } catch (error) {
+      if (error instanceof UploadChangedError) return uploadFailed;
+      throw error;
+    } finally {
+      await stagedRemoved;
+    }
+  }
+
+  /**
+   * Kept where it was judged when that key names what it is (a HEIC becomes a .jpg, a PNG named .jpg
+   * gets .png); otherwise the bytes judged are written under the right key and type.
+   */
+  private async keep(
+    upload: StagedUpload,
+    blob: Blob,
+    { verdict, version, head }: Extract<Judgement, { verdict: unknown }>,
+  ): Promise<{ storagePath: string; contentHash: string }> {
+    const storagePath = photoKey(blob.projectId, blob.id, verdict.extension);
+    if (!verdict.converted && storagePath === upload.judged && head.contentType === verdict.contentType) {
+      return { storagePath, contentHash: versionHash(storagePath, version) };
+    }
+    const bytes = verdict.bytes ?? (await upload.rest(0, head.size, version));
+    await upload.keepAs(storagePath, bytes, verdict.contentType);
+    return { storagePath, contentHash: bytesHash(bytes) };
+  }
+
+  private async recordStored(
+    tx: MediaTransaction,
+    actor: Actor,
+    blob: Blob,
+    verdict: Extract<Verdict, { ok: true }>,
+    kept: { storagePath: string; contentHash: string },
+  ): Promise<UploadResult> {
+    const { width, height, contentType } = verdict;
+    const stored = await this.blobs.markStored(tx, blob.id, { ...kept, size: verdict.size, width, height });
+    await recordEvent(
+      tx,
+      'media',
+      buildEvent(photoStored, actor, {
+        id: stored.id,
+        projectId: stored.projectId,
+        userId: stored.userId,
+        submittedBy: stored.submittedBy,
+        storagePath: kept.storagePath,
+        originalName: stored.originalName,
+        contentType,
+        width,
+        height,
+      }),
+    );
+    return { uploadId: blob.id, photoId: stored.id, error: null };
+  }
+
+  /** Nothing of a refused upload is kept; projects hears of it and frees its place. */
+  private async refuse(
+    tx: MediaTransaction,
+    actor: Actor,
+    upload: StagedUpload,
+    blob: Blob,
+    error: string,
+  ): Promise<UploadResult> {
+    await upload.discard();
+    await this.blobs.markRejected(tx, blob.id, error);
+    const { id, projectId, userId } = blob;
+    await recordEvent(
+      tx,
+      'media',
+      buildEvent(photoRejected, actor, { id, projectId, userId, reason: error }),
+    );
+    return { uploadId: blob.id, photoId: null, error };
+  }
+
+  /** An open upload of this uploader's that is a HEIC/HEIF, judged before any row is locked. */
+  private async judgeHeifAhead(uploader: Uploader, projectId: string, uploadId: string) {
+    const blob = await this.blobs.getById(this.database, uploadId);
+    if (!blob || !isUploadOf(blob, uploader, projectId) || blob.status !== BlobStatus.awaitingUpload) {
+      return undefined;
+    }
+    return judgeHeifAhead(this.photoStorage.storage, blob.storagePath);
+  }
+}

@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { pianoTone } from './instruments.js';
+import { Mix } from './mix.js';
+import type { ShippedTrack } from './shipped-tracks.js';
+import { synthesizeTrack, TARGET_LUFS } from './synthesize-track.js';
+
+const FFMPEG = '/usr/bin/ffmpeg';
+
+/** Twelve seconds of a few piano notes: a shipped track's making, in little. */
+const shortTrack: ShippedTrack = {
+  key: 'test-notes',
+  title: 'Test Notes',
+  artist: 'Memoreel',
+  echo: 'aecho=0.8:0.75:70|130:0.28|0.18',
+  compose: () => {
+    const mix = new Mix(12);
+    [60, 64, 67, 72, 67, 64, 60, 55].forEach((midi, i) => {
+      mix.add(pianoTone(midi), i * 1.2, 0.5, i % 2 ? 0.3 : -0.3);
+    });
+    return mix.normalised();
+  },
+};
+
+/** Duration, loudness and tags of an MP3 as ffmpeg reads it. */
+function measure(mp3: Buffer) {
+  const run = spawnSync(
+    FFMPEG,
+    ['-hide_banner', '-i', 'pipe:0', '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+    { input: mp3, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  const text = run.stderr;
+  const summary = text.slice(text.lastIndexOf('Summary:'));
+  // Read from a pipe the header has no duration; the progress line's time is the decoded length.
+  const [, h, m, s] = [...text.matchAll(/time=(\d+):(\d+):([\d.]+)/g)].at(-1) ?? [];
+  return {
+    text,
+    seconds: Number(h) * 3600 + Number(m) * 60 + Number(s),
+    integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]),
+    truePeak: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)?.[1]),
+  };
+}
+
+describe('synthesizeTrack', () => {
+  it('encodes the composition as a tagged MP3 at the target loudness, its peaks limited', async () => {
+    const mp3 = await synthesizeTrack(shortTrack, FFMPEG);
+
+    const report = measure(mp3);
+    expect(report.text).toMatch(/Audio: mp3/);
+    expect(report.text).toMatch(/title\s+: Test Notes/);
+    expect(report.seconds).toBeGreaterThan(11.5);
+    expect(report.seconds).toBeLessThan(12.5);
+    expect(report.integrated).toBeGreaterThan(TARGET_LUFS - 1.5);
+    expect(report.integrated).toBeLessThan(TARGET_LUFS + 1.5);
+    expect(report.truePeak).toBeLessThan(-0.5);
+  });
+
+  it('stops ffmpeg when asked to (the service is shutting down)', async () => {
+    const stopping = new AbortController();
+    stopping.abort();
+
+    await expect(synthesizeTrack(shortTrack, FFMPEG, stopping.signal)).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+  });
+
+  it('fails with what ffmpeg said when it cannot run the filters', async () => {
+    await expect(synthesizeTrack({ ...shortTrack, echo: 'nosuchfilter=1' }, FFMPEG)).rejects.toThrow(
+      /ffmpeg exited with/,
+    );
+  });
+});
