@@ -1,6 +1,13 @@
-import { LOGGER, type Logger, loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
+import { authOverview } from '@memoreel/contracts';
+import {
+  adminOverviewHandler,
+  LOGGER,
+  type Logger,
+  loadConfig,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+} from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { AuthConfig, authConfigFrom, authEnvironment } from './auth.config.js';
 import { AltchaBotCheck } from './bot-check/altcha-bot-check.js';
 import { BotCheckHandlers } from './bot-check/bot-check.handlers.js';
@@ -61,7 +68,7 @@ export class AuthModule {
         AdminUsersHandlers,
         RecordAdminTierChanges,
         RecordAdminShareChanges,
-        AdminOverviewHandler,
+        adminOverviewHandler(authOverview, { database: AuthDatabase }),
         FactorsHandlers,
       ],
       providers: [

@@ -1,6 +1,12 @@
-import { loadConfig, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
+import { billingOverview } from '@memoreel/contracts';
+import {
+  adminOverviewHandler,
+  loadConfig,
+  ProjectsLookup,
+  SERVICE_CONTEXT,
+  type ServiceContext,
+} from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { BillingConfig, billingConfigFrom, billingEnvironment } from './billing.config.js';
 import { BillingDatabase } from './database/billing-database.js';
 import { PaymentProvider } from './payments/payment-provider.js';
@@ -13,7 +19,6 @@ import { PricesService } from './prices/prices.service.js';
 import { PurchasesHandlers } from './purchases/purchases.handlers.js';
 import { PurchasesRepository } from './purchases/purchases.repository.js';
 import { PurchasesService } from './purchases/purchases.service.js';
-import { ProjectsLookup } from './upgrades/projects-lookup.js';
 import { UpgradesHandlers } from './upgrades/upgrades.handlers.js';
 import { UpgradesService } from './upgrades/upgrades.service.js';
 
@@ -28,7 +33,7 @@ export class BillingModule {
         UpgradesHandlers,
         PaymentsHandlers,
         PurchasesHandlers,
-        AdminOverviewHandler,
+        adminOverviewHandler(billingOverview, { database: BillingDatabase }),
       ],
       providers: [
         {

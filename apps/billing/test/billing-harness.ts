@@ -40,9 +40,9 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
         const { actor, data } = requestEnvelopeSchema(getProject.request).parse(message.payload);
         projectReads.push(actor);
         const project = projects.get(data.id);
-        if (!project) return { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
-        if (project.userId !== actor.userId && actor.role !== 'admin') {
-          return { ok: false, error: { code: 'FORBIDDEN', message: 'Unauthorized access' } };
+        // Another's project is answered as a missing one (the access rule).
+        if (!project || (project.userId !== actor.userId && actor.role !== 'admin')) {
+          return { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
         }
         return { ok: true, data: project };
       }),

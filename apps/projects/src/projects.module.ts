@@ -1,5 +1,6 @@
+import { projectsOverview } from '@memoreel/contracts';
+import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { AdminUserProjectsHandler } from './admin-user-projects.handler.js';
 import { ProjectsDatabase } from './database/projects-database.js';
 import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
@@ -41,7 +42,7 @@ export class ProjectsModule {
         PhotosForShareHandlers,
         FriendLinksHandlers,
         PendingPhotosHandlers,
-        AdminOverviewHandler,
+        adminOverviewHandler(projectsOverview, { database: ProjectsDatabase }),
         AdminUserProjectsHandler,
       ],
       providers: [

@@ -1,12 +1,13 @@
+import { sharingOverview } from '@memoreel/contracts';
+import { adminOverviewHandler, ProjectsLookup } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AdminOverviewHandler } from './admin-overview.handler.js';
 import { SharingDatabase } from './database/sharing-database.js';
 import { ConfirmProbeWhenRecorded } from './probe/confirm-probe-when-recorded.js';
 import { ProbeCompletionHandler } from './probe/probe-completion.handler.js';
 import { DeleteShareWhenProjectDeleted } from './shares/delete-share-when-project-deleted.js';
-import { ProjectsLookup } from './shares/projects-lookup.js';
 import { SharedVideoMedia } from './shares/shared-video-media.js';
 import { SharesHandlers } from './shares/shares.handlers.js';
+import { SharesRepository } from './shares/shares.repository.js';
 import { SharesService } from './shares/shares.service.js';
 
 @Module({})
@@ -19,9 +20,9 @@ export class SharingModule {
         ProbeCompletionHandler,
         SharesHandlers,
         DeleteShareWhenProjectDeleted,
-        AdminOverviewHandler,
+        adminOverviewHandler(sharingOverview, { database: SharingDatabase }),
       ],
-      providers: [SharingDatabase, SharesService, ProjectsLookup, SharedVideoMedia],
+      providers: [SharingDatabase, SharesRepository, SharesService, ProjectsLookup, SharedVideoMedia],
     };
   }
 }

@@ -35,7 +35,7 @@ export type GatewayStack = {
 /**
  * The gateway in front of real services on one bus (in-process unless `bus` makes another) and a fresh
  * test database (a schema per service, migrated), as standalone composes them. Auth, when among
- * `services`, gets a small bot check (and real sessions for the others). With `localStorage` the media service keeps photos in a temp folder whose
+ * `services`, gets a small bot check (and real sessions for the others). With `localStorage` the media (and render) service keeps objects in a temp folder whose
  * signed URLs the gateway serves at /storage; with `mail` auth sends through a local SMTP catcher.
  */
 export async function startGatewayStack(options: {
@@ -50,6 +50,8 @@ export async function startGatewayStack(options: {
   /** Smaller request budgets or live-socket limits than the gateway's own (gateway.limits.ts). */
   requestBudgets?: GatewayContext['requestBudgets'];
   liveLimits?: GatewayContext['liveLimits'];
+  /** Lets anyone ask for the GraphQL schema, as in development (GRAPHQL_INTROSPECTION). */
+  introspection?: boolean;
   /** Readiness checks beside the bus's, as a host adds its database and storage. */
   readiness?: GatewayContext['readiness'];
   /** The gateway's logger (the services stay silent), for tests that read what it logs. */
@@ -106,6 +108,7 @@ export async function startGatewayStack(options: {
       media: storageEnv,
       // The photo-edit worker reads sources and writes results beside them, in media's storage.
       'photo-edit-worker': storageEnv,
+      render: storageEnv,
     };
     for (const definition of definitions) {
       services.push(
@@ -127,6 +130,7 @@ export async function startGatewayStack(options: {
       requestBudgets: options.requestBudgets,
       liveLimits: options.liveLimits,
       readiness: options.readiness,
+      introspection: options.introspection,
     });
     await gateway.listen(port, '127.0.0.1');
     ops = await listenOps({ bus, readiness: options.readiness }, 0, '127.0.0.1');

@@ -2,9 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { authService } from '@memoreel/auth';
 import { billingService } from '@memoreel/billing';
 import { projectsService } from '@memoreel/projects';
-import { solveBotCheck } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../src/mail-catcher.js';
+import { guestClient } from './attacks/guest-client.js';
 import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
 
 /**
@@ -63,35 +63,9 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
     return { code: error?.extensions.code, message: error?.message };
   }
 
-  /** What the ALTCHA widget posts once it has solved the gateway's challenge. */
-  async function solvedBotCheck(): Promise<string> {
-    return solveBotCheck(await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json());
-  }
-
-  /** A guest session, as the get-started flow opens one: bot check solved, then /auth/v1/anonymous. */
-  async function guestSession(): Promise<string> {
-    const response = await post('/auth/v1/anonymous', { botCheck: await solvedBotCheck() });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
-
-  /** A confirmed account: sign-up, then the six-digit code from the confirmation mail. */
-  async function accountSession(): Promise<string> {
-    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    const signUp = { email, password: 'Correct-horse-9', botCheck: await solvedBotCheck() };
-    expect((await post('/auth/v1/signup', signUp)).status).toBe(200);
-    let code: string | undefined;
-    for (let attempt = 0; attempt < 50 && !code; attempt += 1) {
-      code = mail
-        .messages()
-        .find((message) => message.to.includes(email))
-        ?.text.match(/code: (\d{6})/)?.[1];
-      if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const response = await post('/auth/v1/verify', { type: 'signup', email, token: code });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
+  /** Sessions as the browser gets them: a guest's, or a confirmed account's (sign-up, then the mailed code). */
+  const guestSession = () => guestClient(baseUrl).guestSession();
+  const accountSession = () => guestClient(baseUrl).accountSession(mail);
 
   const PROJECT =
     'id name product userId createdAt updatedAt videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { id } } }';
@@ -210,8 +184,8 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
       ],
     ] as const) {
       expect(errorOf(await graphql(query, variables, other))).toEqual({
-        code: 'FORBIDDEN',
-        message: 'Unauthorized access',
+        code: 'NOT_FOUND',
+        message: 'Project not found',
       });
     }
 

@@ -61,25 +61,32 @@ describe('shares by the owner', () => {
     );
   });
 
-  it('lets only the owner read, change or delete a share', async () => {
+  it('lets only the owner read, change or delete a share: to anyone else it does not exist', async () => {
     const { owner, project } = await projectOf();
     const share = await h.request(createShare, owner, { projectId: project.id, settings });
     const stranger = actors.user();
-    expect((await h.failure(getShareByProject, stranger, { projectId: project.id })).message).toBe(
-      'Unauthorized access',
-    );
-    expect((await h.failure(createShare, stranger, { projectId: project.id, settings })).code).not.toBe(
-      'CONFLICT',
-    );
+    const answer = (error: { code: string; message: string }) => ({
+      code: error.code,
+      message: error.message,
+    });
+    expect(answer(await h.failure(getShareByProject, stranger, { projectId: project.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Project not found',
+    });
+    expect(answer(await h.failure(createShare, stranger, { projectId: project.id, settings }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Project not found',
+    });
+    const missingShare = { code: 'NOT_FOUND', message: shareMessages.shareNotFound };
     expect(
-      (
+      answer(
         await h.failure(updateShare, stranger, {
           id: share.id,
           settings: { ...settings, shareTitle: 'Hacked' },
-        })
-      ).code,
-    ).toBe('FORBIDDEN');
-    expect((await h.failure(deleteShare, stranger, { id: share.id })).code).toBe('FORBIDDEN');
+        }),
+      ),
+    ).toEqual(missingShare);
+    expect(answer(await h.failure(deleteShare, stranger, { id: share.id }))).toEqual(missingShare);
     expect((await h.failure(listShares, actors.guest(), {})).message).toBe('Authentication required');
     expect((await h.request(listShares, stranger, {})).shares).toEqual([]);
 

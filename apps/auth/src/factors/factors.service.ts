@@ -1,6 +1,7 @@
 import type { Actor, enrollFactor, Factor, ReplyOf, RequestOf } from '@memoreel/contracts';
+import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
-import { signedInUserId } from '../auth.actor.js';
+import { notAuthenticated } from '../auth.actor.js';
 import {
   FactorNotFoundError,
   GuestCannotEnrollError,
@@ -84,7 +85,7 @@ export class FactorsService {
   }
 
   private async signedInUser(actor: Actor): Promise<UserRecord> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     await this.sessions.liveSession(this.database, actor);
     const user = await this.users.findById(this.database, userId);
     if (!user) throw new NotAuthenticatedError();

@@ -7,8 +7,9 @@ import {
   type verifyFactor,
   type verifyRecoveryCode,
 } from '@memoreel/contracts';
+import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
-import { signedInUserId } from '../auth.actor.js';
+import { notAuthenticated } from '../auth.actor.js';
 import {
   FactorNotFoundError,
   MfaChallengeExpiredError,
@@ -46,7 +47,7 @@ export class MfaChallengesService {
     actor: Actor,
     input: RequestOf<typeof challengeFactor>,
   ): Promise<ReplyOf<typeof challengeFactor>> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     await this.sessions.liveSession(this.database, actor);
     const factor = await this.factors.findFor(this.database, userId, input.factorId);
     if (!factor) throw new FactorNotFoundError();
@@ -61,7 +62,7 @@ export class MfaChallengesService {
    * a user without recovery codes gets them then, in this answer only.
    */
   async verify(actor: Actor, input: RequestOf<typeof verifyFactor>): Promise<ReplyOf<typeof verifyFactor>> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     return this.database.$transaction(async (tx) => {
       await this.factors.lockUser(tx, userId);
       await this.sessions.liveSession(tx, actor);
@@ -98,7 +99,7 @@ export class MfaChallengesService {
     actor: Actor,
     input: RequestOf<typeof verifyRecoveryCode>,
   ): Promise<ReplyOf<typeof verifyRecoveryCode>> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     return this.database.$transaction(async (tx) => {
       await this.factors.lockUser(tx, userId);
       await this.sessions.liveSession(tx, actor);

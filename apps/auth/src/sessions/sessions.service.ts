@@ -10,9 +10,9 @@ import {
   type signOut,
   userSignedUp,
 } from '@memoreel/contracts';
-import { BusClient, buildEvent, recordEvent } from '@memoreel/platform';
+import { BusClient, buildEvent, recordEvent, requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
-import { actorFor, signedInUserId } from '../auth.actor.js';
+import { actorFor, notAuthenticated } from '../auth.actor.js';
 import {
   CaptchaFailedError,
   EmailNotConfirmedError,
@@ -157,7 +157,7 @@ export class SessionsService {
 
   /** Ends the actor's session (local), all their sessions (global) or all but this one (others). */
   async signOut(actor: Actor, scope: RequestOf<typeof signOut>['scope']): Promise<{ signedOut: true }> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     const now = new Date();
     let revoked: string[];
     if (scope === 'global') {
@@ -259,7 +259,7 @@ export class SessionsService {
 
   /** The actor's session while it is live (its user's, not revoked, not past its inactivity limit). */
   async liveSession(db: AuthDb, actor: Actor): Promise<SessionRow> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     const session = actor.sessionId ? await this.sessions.findSession(db, actor.sessionId) : null;
     if (!session || session.userId !== userId || session.revokedAt || session.notAfter <= new Date())
       throw new SessionNotFoundError();

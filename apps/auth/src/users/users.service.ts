@@ -8,9 +8,9 @@ import {
   type updateUser,
   userSignedUp,
 } from '@memoreel/contracts';
-import { buildEvent, recordEvent } from '@memoreel/platform';
+import { buildEvent, recordEvent, requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
-import { actorFor, signedInUserId } from '../auth.actor.js';
+import { actorFor, notAuthenticated } from '../auth.actor.js';
 import { AuthConfig } from '../auth.config.js';
 import {
   InvalidCredentialsError,
@@ -198,7 +198,7 @@ export class UsersService {
   }
 
   private async signedInUser(actor: Actor): Promise<UserRecord> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor, notAuthenticated);
     await this.sessions.assertLive(actor);
     const user = await this.users.findById(this.database, userId);
     if (!user) throw new NotAuthenticatedError();

@@ -1,7 +1,7 @@
 import { type Actor, PURCHASE_HISTORY_LIMIT, type Purchase } from '@memoreel/contracts';
 import { tierOf } from '@memoreel/domain';
+import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
-import { signedInUserId } from '../billing-actor.js';
 import { BillingDatabase } from '../database/billing-database.js';
 import { PurchasesRepository } from './purchases.repository.js';
 
@@ -14,7 +14,7 @@ export class PurchasesService {
 
   /** The caller's own paid upgrades, newest first; checkouts never paid for are not history. */
   async history(actor: Actor): Promise<Purchase[]> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const rows = await this.purchases.listCompleted(this.database, userId, PURCHASE_HISTORY_LIMIT);
     return rows.map((row) => ({
       id: row.id,

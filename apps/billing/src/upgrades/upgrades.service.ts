@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Actor, billingErrorCodes, type Price } from '@memoreel/contracts';
 import { isUpgrade, type Tier, upgradeMessages } from '@memoreel/domain';
-import { DomainError, LOGGER, type Logger } from '@memoreel/platform';
+import { DomainError, LOGGER, type Logger, ProjectsLookup, requireSignedIn } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { BillingConfig } from '../billing.config.js';
-import { signedInUserId } from '../billing-actor.js';
 import { BillingDatabase } from '../database/billing-database.js';
 import { PaymentProvider } from '../payments/payment-provider.js';
 import { PricesService } from '../prices/prices.service.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
-import { ProjectsLookup } from './projects-lookup.js';
 
 @Injectable()
 export class UpgradesService {
@@ -25,7 +23,7 @@ export class UpgradesService {
 
   /** The upgrade dialog: the project's tier and the plans above it (none on cherish). */
   async options(actor: Actor, projectId: string): Promise<{ currentTier: Tier; upgradeOptions: Price[] }> {
-    signedInUserId(actor);
+    requireSignedIn(actor);
     const project = await this.projects.get(actor, projectId);
     const prices = await this.prices.list(actor);
     return {
@@ -43,7 +41,7 @@ export class UpgradesService {
     actor: Actor,
     request: { projectId: string; productId: Tier; promoCode?: string | undefined },
   ): Promise<{ url: string }> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     if (actor.isAnonymous)
       throw new DomainError(billingErrorCodes.accountRequired, upgradeMessages.accountRequired);
     if (!this.config.purchasesEnabled) {

@@ -42,8 +42,8 @@ describe('billing.upgrade.options', () => {
 
     const intruder = await billing.failure(getUpgradeOptions, actors.user(), { projectId: project.id });
     expect({ code: intruder.code, message: intruder.message }).toEqual({
-      code: 'FORBIDDEN',
-      message: 'Unauthorized access',
+      code: 'NOT_FOUND',
+      message: 'Project not found',
     });
     const missing = await billing.failure(getUpgradeOptions, owner, { projectId: randomUUID() });
     expect({ code: missing.code, message: missing.message }).toEqual({
@@ -165,7 +165,10 @@ describe('billing.upgrade.purchase while purchasing is on', () => {
       projectId: project.id,
       productId: 'honor',
     });
-    expect(intruder.code).toBe('FORBIDDEN');
+    expect({ code: intruder.code, message: intruder.message }).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Project not found',
+    });
     const guestSession = actors.anonymousUser();
     const own = enabled.project(guestSession);
     const anonymous = await enabled.failure(purchaseUpgrade, guestSession, {

@@ -7,7 +7,7 @@ import {
   pendingPhotosChanged,
   rejectPendingPhotos,
 } from '@memoreel/contracts';
-import { BusClient, UnauthorizedError } from '@memoreel/platform';
+import { BusClient, requireSignedIn } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
@@ -78,10 +78,7 @@ export class NotificationsResolver {
     description: "Fires when the signed-in user's pending photos change; refetch pendingPhotoSummary.",
   })
   pendingPhotosChanged(@CurrentActor() actor: Actor) {
-    const userId = actor.userId;
-    if (!userId || (actor.role !== 'user' && actor.role !== 'admin')) {
-      throw new UnauthorizedError('Authentication required');
-    }
+    const userId = requireSignedIn(actor);
     return liveIterator(this.bus, pendingPhotosChanged, {
       field: 'pendingPhotosChanged',
       accept: (change) => change.userId === userId,

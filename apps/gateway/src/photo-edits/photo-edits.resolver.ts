@@ -10,7 +10,7 @@ import {
   startPhotoEdit,
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
-import { BusClient, NotFoundError, UnauthorizedError } from '@memoreel/platform';
+import { BusClient, NotFoundError, requireSignedIn } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
@@ -84,10 +84,7 @@ export class PhotoEditsResolver {
     description: 'Every status or progress change of your photo edit, pushed (no polling).',
   })
   photoEditChanged(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string) {
-    const userId = actor.userId;
-    if (!userId || (actor.role !== 'user' && actor.role !== 'admin')) {
-      throw new UnauthorizedError('Authentication required');
-    }
+    const userId = requireSignedIn(actor);
     // Kinds and statuses serialise through their enums; the owner's id is not in the type.
     return liveIterator(this.bus, photoEditChanged, {
       field: 'photoEditChanged',

@@ -104,7 +104,7 @@ describe('ProjectsResolver', () => {
 
   it("passes the service's error code and message through", async () => {
     await app.answer(getProject, () => {
-      throw { code: 'FORBIDDEN', message: 'Unauthorized access' };
+      throw { code: 'NOT_FOUND', message: 'Project not found' };
     });
     const result = await app.graphql(
       'query ($id: ID!) { project(id: $id) { id } }',
@@ -112,8 +112,8 @@ describe('ProjectsResolver', () => {
       actors.user(),
     );
     expect(result.errors?.[0]).toMatchObject({
-      message: 'Unauthorized access',
-      extensions: { code: 'FORBIDDEN' },
+      message: 'Project not found',
+      extensions: { code: 'NOT_FOUND' },
     });
   });
 

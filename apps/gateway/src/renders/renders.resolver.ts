@@ -5,7 +5,7 @@ import {
   renderProgressChanged,
   startRender,
 } from '@memoreel/contracts';
-import { BusClient, UnauthorizedError } from '@memoreel/platform';
+import { BusClient, requireSignedIn } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
@@ -54,10 +54,7 @@ export class RendersResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ) {
-    const userId = actor.userId;
-    if (!userId || (actor.role !== 'user' && actor.role !== 'admin')) {
-      throw new UnauthorizedError('Authentication required');
-    }
+    const userId = requireSignedIn(actor);
     return liveIterator(this.bus, renderProgressChanged, {
       field: 'renderProgress',
       accept: (progress) => progress.projectId === projectId && progress.userId === userId,

@@ -14,11 +14,16 @@ import {
   photoLimitFor,
   projectMessages,
 } from '@memoreel/domain';
-import { DomainError, ForbiddenError, NotFoundError } from '@memoreel/platform';
+import {
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  ownedOrNotFound,
+  requireSignedIn,
+} from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase } from '../database/projects-database.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
-import { signedInUserId } from '../projects/project-actor.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { FriendLinksRepository, toFriendLink } from './friend-links.repository.js';
 
@@ -59,9 +64,13 @@ export class FriendLinksService {
   }
 
   async deactivate(actor: Actor, id: string): Promise<FriendLink> {
-    const userId = signedInUserId(actor);
-    const link = await this.links.getById(this.database, id);
-    if (!link || link.userId !== userId) throw new NotFoundError(INVALID_UPLOAD_LINK);
+    const userId = requireSignedIn(actor);
+    ownedOrNotFound(
+      await this.links.getById(this.database, id),
+      (link) => link.userId,
+      userId,
+      INVALID_UPLOAD_LINK,
+    );
     // What visitors hold through it (open uploads) is the owner's quota again at once.
     const deactivated = await this.database.$transaction(async (tx) => {
       await this.links.lockById(tx, id);
@@ -156,9 +165,8 @@ export class FriendLinksService {
   }
 
   private async owned(actor: Actor, projectId: string) {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const project = await this.projects.getById(this.database, projectId);
-    if (!project || project.userId !== userId) throw new NotFoundError(projectMessages.notFound);
-    return project;
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 }

@@ -1,9 +1,16 @@
 import { type Actor, type Photo, pendingPhotosChanged, photoDeleted } from '@memoreel/contracts';
 import { projectMessages } from '@memoreel/domain';
-import { BusClient, buildEvent, LOGGER, type Logger, NotFoundError, recordEvent } from '@memoreel/platform';
+import {
+  BusClient,
+  buildEvent,
+  LOGGER,
+  type Logger,
+  ownedOrNotFound,
+  recordEvent,
+  requireSignedIn,
+} from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
-import { signedInUserId } from '../projects/project-actor.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { PendingPhotosRepository } from './pending-photos.repository.js';
 import { PhotosRepository } from './photos.repository.js';
@@ -39,7 +46,7 @@ export class PendingPhotosService {
       );
       return photos.map((photo) => photo.id);
     });
-    await this.announce(signedInUserId(actor), projectId);
+    await this.announce(requireSignedIn(actor), projectId);
     return { ids: accepted };
   }
 
@@ -67,12 +74,12 @@ export class PendingPhotosService {
       }
       return deleted.map((photo) => photo.id);
     });
-    await this.announce(signedInUserId(actor), projectId);
+    await this.announce(requireSignedIn(actor), projectId);
     return { ids: rejected };
   }
 
   async summary(actor: Actor) {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const projects = await this.pending.countsOfOwner(this.database, userId);
     return { total: projects.reduce((sum, project) => sum + project.count, 0), projects };
   }
@@ -91,14 +98,13 @@ export class PendingPhotosService {
   }
 
   private async owned(db: ProjectsTransaction | ProjectsDatabase, actor: Actor, projectId: string) {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const project = await this.projects.getById(db, projectId);
-    if (!project || project.userId !== userId) throw new NotFoundError(projectMessages.notFound);
-    return project;
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 
   private async lockedOwned(tx: ProjectsTransaction, actor: Actor, projectId: string) {
-    signedInUserId(actor);
+    requireSignedIn(actor);
     await this.projects.lockById(tx, projectId);
     return this.owned(tx, actor, projectId);
   }

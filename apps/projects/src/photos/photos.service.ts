@@ -22,13 +22,14 @@ import {
   buildEvent,
   ForbiddenError,
   NotFoundError,
+  ownedOrNotFound,
   recordEvent,
+  requireSignedIn,
   runOnce,
   ValidationError,
 } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
-import { signedInUserId } from '../projects/project-actor.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { PhotosRepository } from './photos.repository.js';
 
@@ -207,22 +208,20 @@ export class PhotosService {
 
   /** The actor's project; anyone else's (or none) is "Project not found", so no one learns it exists. */
   private async owned(db: ProjectsTransaction | ProjectsDatabase, actor: Actor, projectId: string) {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const project = await this.projects.getById(db, projectId);
-    if (!project || project.userId !== userId) throw new NotFoundError(projectMessages.notFound);
-    return project;
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 
   private async lockedOwned(tx: ProjectsTransaction, actor: Actor, projectId: string) {
-    signedInUserId(actor);
+    requireSignedIn(actor);
     await this.projects.lockById(tx, projectId);
     return this.owned(tx, actor, projectId);
   }
 
   private async ownedPhoto(tx: ProjectsTransaction, actor: Actor, id: string): Promise<Photo> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const photo = await this.photos.getById(tx, id);
-    if (!photo || photo.userId !== userId) throw new NotFoundError(photoMessages.photoNotFound);
-    return photo;
+    return ownedOrNotFound(photo, (found) => found.userId, userId, photoMessages.photoNotFound);
   }
 }

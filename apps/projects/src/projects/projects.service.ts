@@ -28,13 +28,14 @@ import {
   LOGGER,
   type Logger,
   NotFoundError,
+  ownedOrNotFound,
   recordEvent,
+  requireSignedIn,
   runOnce,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
-import { signedInUserId } from './project-actor.js';
 import { ProjectsRepository } from './projects.repository.js';
 
 @Injectable()
@@ -51,7 +52,7 @@ export class ProjectsService {
    * are media's to make (the gateway asks it). Videos arrive with the render issue.
    */
   async list(actor: Actor): Promise<ProjectListItem[]> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const projects = await this.projects.listByOwner(this.database, userId, PROJECT_LIST_LIMIT);
     const cards = await this.photos.cardsOf(
       this.database,
@@ -69,24 +70,22 @@ export class ProjectsService {
     });
   }
 
-  /** The owner reads their project; an admin may read anyone's. */
+  /** The owner reads their project; an admin may read anyone's. Anyone else is told it does not exist. */
   async get(actor: Actor, id: string): Promise<Project> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const project = await this.projects.getById(this.database, id);
-    if (!project) throw new NotFoundError(projectMessages.notFound);
-    if (project.userId !== userId && actor.role !== 'admin')
-      throw new ForbiddenError(projectMessages.unauthorized);
-    return project;
+    if (project && actor.role === 'admin') return project;
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 
   async count(actor: Actor): Promise<{ count: number; limit: number }> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     return { count: await this.projects.countByOwner(this.database, userId), limit: MAX_PROJECTS };
   }
 
   /** Counted under the owner's lock, so concurrent creates cannot pass the limit together. */
   create(actor: Actor, name: string): Promise<Project> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     return this.database.$transaction(async (tx) => {
       await this.projects.lockOwner(tx, userId);
       if (!canCreateProject(await this.projects.countByOwner(tx, userId))) {
@@ -98,7 +97,7 @@ export class ProjectsService {
 
   /** The get-started flow may fire twice at once: the owner's lock makes the second find the first's project. */
   createInitial(actor: Actor): Promise<{ project: Project; created: boolean }> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     return this.database.$transaction(async (tx) => {
       await this.projects.lockOwner(tx, userId);
       const existing = await this.projects.newestOfOwner(tx, userId);
@@ -241,10 +240,8 @@ export class ProjectsService {
 
   /** A project the actor may change: theirs. Admins read others' projects but do not edit them. */
   private async owned(tx: ProjectsTransaction, actor: Actor, id: string): Promise<Project> {
-    const userId = signedInUserId(actor);
+    const userId = requireSignedIn(actor);
     const project = await this.projects.getById(tx, id);
-    if (!project) throw new NotFoundError(projectMessages.notFound);
-    if (project.userId !== userId) throw new ForbiddenError(projectMessages.unauthorized);
-    return project;
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 }

@@ -12,13 +12,13 @@ import {
   type RequestOf,
   type requestMusicUploads,
 } from '@memoreel/contracts';
-import { cleanName, hasVisibleCharacter, projectMessages } from '@memoreel/domain';
+import { cleanName, hasVisibleCharacter } from '@memoreel/domain';
 import {
   ForbiddenError,
   LOGGER,
   type Logger,
   NotFoundError,
-  UnauthorizedError,
+  requireSignedIn,
   ValidationError,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -43,17 +43,11 @@ const UPLOAD_CONTENT_TYPES: Record<string, string> = {
   '.m4a': 'audio/mp4',
 };
 
-function signedIn(actor: Actor): void {
-  if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) {
-    throw new UnauthorizedError(projectMessages.authenticationRequired);
-  }
-}
-
 /** Every change to the library, and the full list, is the admins'. */
 function adminId(actor: Actor): string {
-  signedIn(actor);
+  const userId = requireSignedIn(actor);
   if (actor.role !== 'admin') throw new ForbiddenError(musicMessages.adminRequired);
-  return actor.userId as string;
+  return userId;
 }
 
 /** A dropped file's name without its extension, as the track's first title. */
@@ -100,7 +94,7 @@ export class MusicService {
 
   /** Spec §6: public tracks are offered to every user in the music step, ordered by title. */
   async listPublic(actor: Actor): Promise<PublicMusicTrack[]> {
-    signedIn(actor);
+    requireSignedIn(actor);
     const rows = await this.tracks.listPublic(this.database);
     return Promise.all(
       rows.map(async (row) => ({

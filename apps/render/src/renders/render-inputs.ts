@@ -1,13 +1,6 @@
-import {
-  type Actor,
-  ErrorCodes,
-  getPhotoUrls,
-  listPhotos,
-  type Project,
-  renderMessages,
-} from '@memoreel/contracts';
+import { type Actor, getPhotoUrls, listPhotos, type Project, renderMessages } from '@memoreel/contracts';
 import { type TimelineTrack, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
-import { BusClient, DomainError, RemoteError, ValidationError } from '@memoreel/platform';
+import { BusClient, DomainError, passRemoteErrors, ValidationError } from '@memoreel/platform';
 import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video/chunks';
 import { Injectable } from '@nestjs/common';
 import { MUSIC_BUCKET, MusicStorage } from '../music/music-storage.js';
@@ -33,9 +26,9 @@ export class RenderInputs {
     actor: Actor,
     project: Project,
   ): Promise<{ props: MemoreelVideoProps; tracks: TimelineTrack[] }> {
-    const { photos } = await this.bus
-      .request(listPhotos, actor, { projectId: project.id })
-      .catch(rethrowRemote);
+    const { photos } = await passRemoteErrors(() =>
+      this.bus.request(listPhotos, actor, { projectId: project.id }),
+    );
     if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
     // The plan's minutes (spec §9), measured as the Design step measures them.
     const length = videoLengthOf(project.product, photos.length, project.videoSettings.durationPerPhoto);
@@ -45,9 +38,9 @@ export class RenderInputs {
         limitSeconds: length.limitSeconds,
       });
     }
-    const { photos: signed } = await this.bus
-      .request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) })
-      .catch(rethrowRemote);
+    const { photos: signed } = await passRemoteErrors(() =>
+      this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
+    );
     const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
     const withUrls = photos.map((photo) => {
       const url = urls.get(photo.id);
@@ -77,11 +70,4 @@ export class RenderInputs {
     });
     return { props, tracks };
   }
-}
-
-export function rethrowRemote(error: unknown): never {
-  if (error instanceof RemoteError && error.code !== ErrorCodes.internal) {
-    throw new DomainError(error.code, error.message, error.details);
-  }
-  throw error;
 }

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { type Actor, renderChunk, stitchVideo } from '@memoreel/contracts';
-import { buildJob, recordJob } from '@memoreel/platform';
+import { buildJob, recordJob, stableUuid } from '@memoreel/platform';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { RenderTransaction } from '../database/render-database.js';
 import { videoKey } from './render-storage.js';
@@ -31,7 +30,8 @@ export async function recordChunkJobs(
       frameRange: [chunk.frameFrom, chunk.frameTo] as [number, number],
       props: row.props as MemoreelVideoProps,
     };
-    const id = jobId(`${row.id}:chunk:${chunk.chunkIndex}`);
+    // The job's id is also the broker's dedup key: one job per chunk of a render, one stitch.
+    const id = stableUuid(`${row.id}:chunk:${chunk.chunkIndex}`);
     await recordJob(tx, SCHEMA, buildJob(renderChunk, ownerOf(row), data, id));
   }
 }
@@ -44,11 +44,5 @@ export async function recordStitch(tx: RenderTransaction, row: RenderRow): Promi
     props: row.props as MemoreelVideoProps,
     outputKey: videoKey(row.projectId, row.id),
   };
-  await recordJob(tx, SCHEMA, buildJob(stitchVideo, ownerOf(row), data, jobId(`${row.id}:stitch`)));
-}
-
-/** Jobs are envelopes with a UUID id, which is also the broker's dedup key: one per chunk of a render, one stitch. */
-function jobId(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  await recordJob(tx, SCHEMA, buildJob(stitchVideo, ownerOf(row), data, stableUuid(`${row.id}:stitch`)));
 }

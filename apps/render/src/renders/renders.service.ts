@@ -12,12 +12,16 @@ import {
   renderMessages,
   renderProgressChanged,
 } from '@memoreel/contracts';
+import { projectMessages } from '@memoreel/domain';
 import {
   BusClient,
   DomainError,
   ForbiddenError,
   LOGGER,
   NotFoundError,
+  ownedOrNotFound,
+  passRemoteErrors,
+  requireSignedIn,
   SERVICE_CONTEXT,
   type ServiceContext,
 } from '@memoreel/platform';
@@ -33,7 +37,7 @@ import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
 import { rendersEnded } from '../render.metrics.js';
 import { projectVersion } from './project-version.js';
-import { RenderInputs, rethrowRemote } from './render-inputs.js';
+import { RenderInputs } from './render-inputs.js';
 import { ownerOf, recordChunkJobs, recordStitch } from './render-jobs.js';
 import {
   CHUNKS_SHARE,
@@ -189,9 +193,9 @@ export class RendersService {
     const row = await this.renders.getById(this.database, renderId);
     if (!row) throw new NotFoundError(renderMessages.renderNotFound);
     const { photos } = row.props as MemoreelVideoProps;
-    const signed = await this.bus
-      .request(getPhotoUrls, ownerOf(row), { ids: photos.map((photo) => photo.id) })
-      .catch(rethrowRemote);
+    const signed = await passRemoteErrors(() =>
+      this.bus.request(getPhotoUrls, ownerOf(row), { ids: photos.map((photo) => photo.id) }),
+    );
     const fresh = new Map(signed.photos.map((entry) => [entry.id, entry.urls?.video ?? null]));
     return {
       urls: photos.map((photo) => {
@@ -350,10 +354,11 @@ export class RendersService {
     return queued ? { ...row, status: 'encoding', progress: CHUNKS_SHARE } : null;
   }
 
+  /** The actor's own project: an admin reads anyone's, but renders only their own. */
   private async ownProject(actor: Actor, projectId: string): Promise<Project> {
-    const project = await this.bus.request(getProject, actor, { id: projectId }).catch(rethrowRemote);
-    if (project.userId !== actor.userId) throw new ForbiddenError('Unauthorized access');
-    return project;
+    const userId = requireSignedIn(actor);
+    const project = await passRemoteErrors(() => this.bus.request(getProject, actor, { id: projectId }));
+    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 
   private async videoStored(row: RenderRow): Promise<boolean> {

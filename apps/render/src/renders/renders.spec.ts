@@ -96,10 +96,19 @@ describe('start-render refuses', () => {
     expect((await slowStart(exact.owner, exact.project.id)).reused).toBe(false);
   }, 180_000);
 
-  it("another user's project", async () => {
+  it("another user's project, an admin's included: answered as a missing one", async () => {
     const { project } = projectWithPhotos();
-    const error = await h.failure(startRender, actors.user(), { projectId: project.id });
-    expect(error.code).toBe('FORBIDDEN');
+    for (const [intruder, projectId] of [
+      [actors.user(), project.id],
+      [actors.admin(), project.id],
+      [actors.user(), randomUUID()],
+    ] as const) {
+      const error = await h.failure(startRender, intruder, { projectId });
+      expect({ code: error.code, message: error.message }).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Project not found',
+      });
+    }
   });
 
   it('a project without photos, or with a photo whose derivative is not made: Missing required data', async () => {

@@ -10,7 +10,6 @@ import {
 } from '@memoreel/contracts';
 import {
   defaultVideoSettings,
-  projectMessages,
   SHARE_VIEW_DEDUPE_WINDOW_MS,
   SHARE_VIEWS_PER_IP_PER_MINUTE,
   type ShareSettings,
@@ -19,28 +18,21 @@ import {
 import {
   buildEvent,
   ConflictError,
-  ForbiddenError,
   NotFoundError,
+  ownedOrNotFound,
+  ProjectsLookup,
   recordEvent,
-  UnauthorizedError,
+  requireSignedIn,
 } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { SharingDatabase, type SharingTransaction } from '../database/sharing-database.js';
-import type { SharedVideo } from '../generated/prisma/client.js';
-import { ProjectsLookup } from './projects-lookup.js';
 import { SharedVideoMedia } from './shared-video-media.js';
-
-function signedInUserId(actor: Actor): string {
-  if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) {
-    throw new UnauthorizedError(projectMessages.authenticationRequired);
-  }
-  return actor.userId;
-}
+import { type ShareRow, SharesRepository, toShare } from './shares.repository.js';
 
 const EDITABLE_FIELDS = ['shareTitle', 'author', 'message', 'showViewCount'] as const;
 
 /** The display fields an edit changed, each as it was and as it is. */
-function shareChanges(before: SharedVideo, after: SharedVideo): ShareChange[] {
+function shareChanges(before: ShareRow, after: ShareRow): ShareChange[] {
   const text = (value: string | boolean | null) => (value === null ? null : String(value));
   return EDITABLE_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({
     field,
@@ -49,71 +41,41 @@ function shareChanges(before: SharedVideo, after: SharedVideo): ShareChange[] {
   }));
 }
 
-function toShare(row: SharedVideo): Share {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    userId: row.userId,
-    name: row.name,
-    shareTitle: row.shareTitle,
-    author: row.author,
-    message: row.message,
-    showViewCount: row.showViewCount,
-    viewCount: row.viewCount,
-    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ogImageUrl: row.ogImageUrl,
-  };
-}
-
 @Injectable()
 export class SharesService {
   constructor(
     private readonly database: SharingDatabase,
+    private readonly shares: SharesRepository,
     private readonly projects: ProjectsLookup,
     private readonly media: SharedVideoMedia,
   ) {}
 
   /** The owner's share of a project, or null; the projects service decides who owns it. */
   async getByProject(actor: Actor, projectId: string): Promise<Share | null> {
-    signedInUserId(actor);
+    requireSignedIn(actor);
     await this.projects.get(actor, projectId);
-    const row = await this.database.sharedVideo.findUnique({ where: { projectId } });
+    const row = await this.shares.getByProject(this.database, projectId);
     return row ? toShare(row) : null;
   }
 
   async list(actor: Actor): Promise<Share[]> {
-    const userId = signedInUserId(actor);
-    const rows = await this.database.sharedVideo.findMany({
-      where: { userId },
-      orderBy: { createdAt: 'desc' },
-    });
-    return rows.map(toShare);
+    const userId = requireSignedIn(actor);
+    return (await this.shares.listByOwner(this.database, userId)).map(toShare);
   }
 
   /** One share per project: the unique project_id decides between two concurrent creates. */
   async create(actor: Actor, projectId: string, settings: ShareSettings): Promise<Share> {
-    signedInUserId(actor);
+    requireSignedIn(actor);
     const project = await this.projects.get(actor, projectId);
-    try {
-      const row = await this.database.sharedVideo.create({
-        data: {
-          id: randomUUID(),
-          projectId,
-          userId: project.userId,
-          shareTitle: settings.shareTitle,
-          author: settings.author,
-          message: settings.message,
-          showViewCount: settings.showViewCount,
-          videoSettings: project.videoSettings,
-        },
-      });
-      return toShare(row);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'P2002') throw new ConflictError(shareMessages.alreadyShared);
-      throw error;
-    }
+    const row = await this.shares.insert(this.database, {
+      id: randomUUID(),
+      projectId,
+      userId: project.userId,
+      ...settings,
+      videoSettings: project.videoSettings,
+    });
+    if (!row) throw new ConflictError(shareMessages.alreadyShared);
+    return toShare(row);
   }
 
   /**
@@ -124,16 +86,7 @@ export class SharesService {
     const share = await this.owned(actor, id);
     const project = await this.projects.get(actor, share.projectId);
     const row = await this.database.$transaction(async (tx) => {
-      const updated = await tx.sharedVideo.update({
-        where: { id },
-        data: {
-          shareTitle: settings.shareTitle,
-          author: settings.author,
-          message: settings.message,
-          showViewCount: settings.showViewCount,
-          videoSettings: project.videoSettings,
-        },
-      });
+      const updated = await this.shares.update(tx, id, { ...settings, videoSettings: project.videoSettings });
       await recordEvent(
         tx,
         'sharing',
@@ -159,13 +112,13 @@ export class SharesService {
 
   /** Project deleted: its share goes too (the consumer runs this once per event). */
   async deleteForProject(tx: SharingTransaction, actor: Actor, projectId: string): Promise<void> {
-    const share = await tx.sharedVideo.findUnique({ where: { projectId } });
+    const share = await this.shares.getByProject(tx, projectId);
     if (share) await this.remove(tx, actor, share);
   }
 
   /** Anyone may read the display fields and what the player needs; nothing that names the owner. */
   async getPublic(id: string): Promise<PublicSharedVideo> {
-    const row = await this.database.sharedVideo.findUnique({ where: { id } });
+    const row = await this.shares.getById(this.database, id);
     if (!row) throw new NotFoundError(shareMessages.notFound);
     const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
     const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
@@ -206,47 +159,31 @@ export class SharesService {
   ): Promise<{ counted: boolean; viewCount: number }> {
     return this.database.$transaction(async (tx) => {
       // The IP's lock makes its quota exact across videos; the row lock, a viewer's dedupe.
-      // Raw SQL is not schema-qualified by the adapter.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sharing.view-ip:${ipKey}`}, 0))`;
-      const locked = await tx.$queryRaw<{ view_count: number }[]>`
-        SELECT view_count FROM sharing.shared_videos WHERE id = ${id}::uuid FOR UPDATE`;
-      const current = locked[0];
-      if (!current) throw new NotFoundError(shareMessages.notFound);
-      const seen = await tx.shareView.findFirst({
-        where: {
-          shareId: id,
-          viewerKey,
-          viewedAt: { gt: new Date(now.getTime() - SHARE_VIEW_DEDUPE_WINDOW_MS) },
-        },
-        select: { id: true },
-      });
-      const fromIp = await tx.shareView.count({
-        where: { ipKey, viewedAt: { gt: new Date(now.getTime() - 60_000) } },
-      });
-      if (seen || fromIp >= SHARE_VIEWS_PER_IP_PER_MINUTE) {
-        return { counted: false, viewCount: current.view_count };
-      }
-      await tx.shareView.create({ data: { shareId: id, viewerKey, ipKey, viewedAt: now } });
-      const row = await tx.sharedVideo.update({
-        where: { id },
-        data: { viewCount: { increment: 1 }, lastViewedAt: now },
-        select: { viewCount: true },
-      });
-      return { counted: true, viewCount: row.viewCount };
+      await this.shares.lockViewsOfIp(tx, ipKey);
+      const viewCount = await this.shares.lockViewCount(tx, id);
+      if (viewCount === null) throw new NotFoundError(shareMessages.notFound);
+      const seen = await this.shares.viewedSince(
+        tx,
+        { shareId: id, viewerKey },
+        new Date(now.getTime() - SHARE_VIEW_DEDUPE_WINDOW_MS),
+      );
+      const fromIp = await this.shares.viewsOfIpSince(tx, ipKey, new Date(now.getTime() - 60_000));
+      if (seen || fromIp >= SHARE_VIEWS_PER_IP_PER_MINUTE) return { counted: false, viewCount };
+      const counted = await this.shares.countView(tx, { shareId: id, viewerKey, ipKey, viewedAt: now });
+      return { counted: true, viewCount: counted };
     });
   }
 
-  private async owned(actor: Actor, id: string): Promise<SharedVideo> {
-    const userId = signedInUserId(actor);
-    const share = await this.database.sharedVideo.findUnique({ where: { id } });
-    if (!share) throw new NotFoundError(shareMessages.shareNotFound);
-    if (share.userId !== userId && actor.role !== 'admin')
-      throw new ForbiddenError(projectMessages.unauthorized);
-    return share;
+  /** The owner's share; an admin may change anyone's (support). Anyone else is told it does not exist. */
+  private async owned(actor: Actor, id: string): Promise<ShareRow> {
+    const userId = requireSignedIn(actor);
+    const share = await this.shares.getById(this.database, id);
+    if (share && actor.role === 'admin') return share;
+    return ownedOrNotFound(share, (found) => found.userId, userId, shareMessages.shareNotFound);
   }
 
-  private async remove(tx: SharingTransaction, actor: Actor, share: SharedVideo): Promise<void> {
-    await tx.sharedVideo.delete({ where: { id: share.id } });
+  private async remove(tx: SharingTransaction, actor: Actor, share: ShareRow): Promise<void> {
+    await this.shares.delete(tx, share.id);
     await recordEvent(
       tx,
       'sharing',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { setProjectTier } from '@memoreel/contracts';
 import type { Tier } from '@memoreel/domain';
@@ -7,6 +7,7 @@ import { type Bus, BusClient } from '@memoreel/platform';
 import { actors, eventually, solveBotCheck } from '@memoreel/testing';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { MailCatcher } from '../../src/mail-catcher.js';
 
 /** What an attacker holds: a guest session on the public gateway, and GraphQL. */
 
@@ -54,6 +55,34 @@ export function guestClient(baseUrl: string) {
       headers: { 'content-type': 'application/json', origin: baseUrl },
       body: JSON.stringify({ botCheck }),
     });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { accessToken: string }).accessToken;
+  }
+
+  /** A confirmed account: sign-up, then the six-digit code from the confirmation mail. */
+  async function accountSession(mail: MailCatcher): Promise<string> {
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify(body),
+      });
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    const botCheck = await solveBotCheck(
+      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
+    );
+    expect((await post('/auth/v1/signup', { email, password: 'Correct-horse-9', botCheck })).status).toBe(
+      200,
+    );
+    const code = await eventually(async () => {
+      const found = mail
+        .messages()
+        .find((message) => message.to.includes(email))
+        ?.text.match(/code: (\d{6})/)?.[1];
+      expect(found).toBeDefined();
+      return found as string;
+    });
+    const response = await post('/auth/v1/verify', { type: 'signup', email, token: code });
     expect(response.status).toBe(200);
     return ((await response.json()) as { accessToken: string }).accessToken;
   }
@@ -114,7 +143,7 @@ export function guestClient(baseUrl: string) {
       return sources;
     }, 30_000);
 
-  return { graphql, ok, refused, guestSession, projectOf, put, photosOf, sourcesOf };
+  return { graphql, ok, refused, guestSession, accountSession, projectOf, put, photosOf, sourcesOf };
 }
 
 let made = 0;

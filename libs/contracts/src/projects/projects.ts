@@ -82,7 +82,7 @@ export const listProjects = defineRequest('projects.project.list', {
 
 export const getProject = defineRequest('projects.project.get', {
   summary:
-    'One project: NOT_FOUND "Project not found"; FORBIDDEN "Unauthorized access" unless the owner or an admin.',
+    'One project, for its owner or an admin: NOT_FOUND "Project not found" when missing or another user owns it.',
   request: ProjectId,
   reply: ProjectSchema,
 });
