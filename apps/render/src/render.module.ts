@@ -1,5 +1,5 @@
 import { renderOverview } from '@memoreel/contracts';
-import { adminOverviewHandler } from '@memoreel/platform';
+import { adminOverviewHandler, ProjectsLookup } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { RenderDatabase } from './database/render-database.js';
 import { MusicHandlers } from './music/music.handlers.js';
@@ -46,6 +46,7 @@ export class RenderModule {
         SeedShippedMusicOnStart,
         RenderStorage,
         RendersRepository,
+        ProjectsLookup,
         RenderInputs,
         RendersService,
         RenderWatchdog,

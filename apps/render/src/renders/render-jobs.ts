@@ -1,5 +1,5 @@
-import { type Actor, renderChunk, stitchVideo } from '@memoreel/contracts';
-import { buildJob, recordJob, stableUuid } from '@memoreel/platform';
+import { renderChunk, stitchVideo } from '@memoreel/contracts';
+import { buildJob, ownerActor, recordJob, stableUuid } from '@memoreel/platform';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { RenderTransaction } from '../database/render-database.js';
 import { videoKey } from './render-storage.js';
@@ -7,11 +7,6 @@ import type { RenderRow } from './renders.repository.js';
 
 /** The render service's schema, whose outbox relays these jobs. */
 const SCHEMA = 'render';
-
-/** Jobs run for the render's owner, whoever asked (a watchdog or a worker's report may queue them). */
-export function ownerOf(row: { userId: string }): Actor {
-  return { userId: row.userId, role: 'user', isAnonymous: false };
-}
 
 /**
  * Records the chunk jobs of a render in its transaction: the outbox relay queues them once it
@@ -32,7 +27,7 @@ export async function recordChunkJobs(
     };
     // The job's id is also the broker's dedup key: one job per chunk of a render, one stitch.
     const id = stableUuid(`${row.id}:chunk:${chunk.chunkIndex}`);
-    await recordJob(tx, SCHEMA, buildJob(renderChunk, ownerOf(row), data, id));
+    await recordJob(tx, SCHEMA, buildJob(renderChunk, ownerActor(row), data, id));
   }
 }
 
@@ -44,5 +39,5 @@ export async function recordStitch(tx: RenderTransaction, row: RenderRow): Promi
     props: row.props as MemoreelVideoProps,
     outputKey: videoKey(row.projectId, row.id),
   };
-  await recordJob(tx, SCHEMA, buildJob(stitchVideo, ownerOf(row), data, stableUuid(`${row.id}:stitch`)));
+  await recordJob(tx, SCHEMA, buildJob(stitchVideo, ownerActor(row), data, stableUuid(`${row.id}:stitch`)));
 }

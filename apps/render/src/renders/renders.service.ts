@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   getPhotoUrls,
-  getProject,
   type Project,
   RENDER_DOWNLOAD_URL_SECONDS,
   RENDERS_KEPT_PER_PROJECT,
@@ -20,6 +19,8 @@ import {
   LOGGER,
   NotFoundError,
   ownedOrNotFound,
+  ownerActor,
+  ProjectsLookup,
   passRemoteErrors,
   requireSignedIn,
   SERVICE_CONTEXT,
@@ -38,7 +39,7 @@ import { RenderDatabase } from '../database/render-database.js';
 import { rendersEnded } from '../render.metrics.js';
 import { projectVersion } from './project-version.js';
 import { RenderInputs } from './render-inputs.js';
-import { ownerOf, recordChunkJobs, recordStitch } from './render-jobs.js';
+import { recordChunkJobs, recordStitch } from './render-jobs.js';
 import {
   CHUNKS_SHARE,
   downloadName,
@@ -76,6 +77,7 @@ export class RendersService {
     private readonly renderStorage: RenderStorage,
     private readonly inputs: RenderInputs,
     private readonly bus: BusClient,
+    private readonly projects: ProjectsLookup,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.chunking = Number(context.env.RENDER_CHUNK_FRAMES) || DEFAULT_CHUNKING;
@@ -194,7 +196,7 @@ export class RendersService {
     if (!row) throw new NotFoundError(renderMessages.renderNotFound);
     const { photos } = row.props as MemoreelVideoProps;
     const signed = await passRemoteErrors(() =>
-      this.bus.request(getPhotoUrls, ownerOf(row), { ids: photos.map((photo) => photo.id) }),
+      this.bus.request(getPhotoUrls, ownerActor(row), { ids: photos.map((photo) => photo.id) }),
     );
     const fresh = new Map(signed.photos.map((entry) => [entry.id, entry.urls?.video ?? null]));
     return {
@@ -357,7 +359,7 @@ export class RendersService {
   /** The actor's own project: an admin reads anyone's, but renders only their own. */
   private async ownProject(actor: Actor, projectId: string): Promise<Project> {
     const userId = requireSignedIn(actor);
-    const project = await passRemoteErrors(() => this.bus.request(getProject, actor, { id: projectId }));
+    const project = await this.projects.get(actor, projectId);
     return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 

@@ -1,5 +1,4 @@
 import {
-  type Actor,
   getMusicUrls,
   getPhotoUrls,
   listPhotosForShare,
@@ -8,19 +7,13 @@ import {
   SYSTEM,
 } from '@memoreel/contracts';
 import type { TimelineTrack } from '@memoreel/domain';
-import { BusClient, LOGGER, type Logger } from '@memoreel/platform';
+import { BusClient, LOGGER, type Logger, ownerActor } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
 /** media.photo.urls takes at most this many ids a call. */
 const PHOTO_URLS_PER_CALL = 400;
 const isTrackId = (id: string) => z.uuid().safeParse(id).success;
-/** Media and render answer only a project's owner: sharing asks as the owner who published the share. */
-const ownerOf = (share: { userId: string }): Actor => ({
-  userId: share.userId,
-  role: 'user',
-  isAnonymous: false,
-});
 
 /**
  * What the public player draws and plays: the project's accepted photos in order (projects), a
@@ -41,7 +34,7 @@ export class SharedVideoMedia {
   }): Promise<Pick<PublicSharedVideo, 'photos' | 'posterUrl' | 'phonePosterUrl'>> {
     const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
     if (photos.length === 0) return { photos: [], posterUrl: null, phonePosterUrl: null };
-    const owner = ownerOf(share);
+    const owner = ownerActor(share);
     const urls = new Map<string, string>();
     // Thumbnails carry no filter: they stand in for unfiltered photos only.
     const thumbnails = new Map<string, { carousel: string; grid: string }>();
@@ -88,7 +81,9 @@ export class SharedVideoMedia {
    */
   async latestVideoUrlOf(share: { id: string; projectId: string; userId: string }): Promise<string | null> {
     try {
-      const { renders } = await this.bus.request(listRenders, ownerOf(share), { projectId: share.projectId });
+      const { renders } = await this.bus.request(listRenders, ownerActor(share), {
+        projectId: share.projectId,
+      });
       return (
         renders.find((render) => render.status === 'completed' && render.downloadUrl)?.downloadUrl ?? null
       );

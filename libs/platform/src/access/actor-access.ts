@@ -32,3 +32,11 @@ export function ownedOrNotFound<T>(
   }
   return resource;
 }
+
+/**
+ * The owner of a row, as the actor a service acts for when nobody asked (a job, a watchdog, a
+ * public page): other services then apply their owner-only rule to that user, never widened.
+ */
+export function ownerActor(row: { userId: string }): Actor {
+  return { userId: row.userId, role: 'user', isAnonymous: false };
+}
