@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files run side by side. Vitest's default on a 2-core machine is one file at a time
+ * (cores - 1), but most of this suite waits — on Postgres, NATS, ffmpeg, Chromium, a killed
+ * process coming back — so three at a time keep both cores busy. Every spec owns its database,
+ * bus namespace, buckets and ports, so files never share state. `VITEST_MAX_WORKERS` overrides.
+ */
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 3);
+
 // One run over every package's own vitest.config.ts; `npm test` uses this for a single summary.
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: ['libs/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'tools/*/vitest.config.ts'],
   },
 });

@@ -20,12 +20,30 @@ step() {
   else
     echo "━━ $name: FAILED ($((SECONDS - started)) s)"
     status=1
+    return 1
   fi
 }
 
 step "build and lint" npx nx run-many -t build lint --output-style=stream-without-prefixes --parallel=2
 step "end-to-end specs type check" npx tsc -p e2e/tsconfig.json
-step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
-step "end-to-end tests (Chromium)" npx playwright test
+# The two suites run side by side: both spend much of their time waiting (on services, Chromium,
+# ffmpeg, a killed process coming back), so together they keep two cores busy where one after
+# the other each leaves them idle. Playwright's lines go to a log, shown once it ends, so the two
+# reports do not interleave. `TEST_SUITES_IN_SEQUENCE=1` runs them one after the other.
+playwright_step() {
+  local result=0
+  step "end-to-end tests (Chromium)" npx playwright test >.reports/playwright.log 2>&1 || result=1
+  cat .reports/playwright.log
+  return $result
+}
+if [[ -n "${TEST_SUITES_IN_SEQUENCE:-}" ]]; then
+  step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+  playwright_step
+else
+  playwright_step &
+  e2e=$!
+  step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+  wait "$e2e" || status=1
+fi
 node tools/scripts/test-summary.mjs || status=1
 exit $status
