@@ -1,5 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+/**
+ * The composition root's registry of services by name, as a setup file for packages whose specs
+ * start collaborators (`startMedia({ collaborators: ['projects'] })`; decision 0029).
+ */
+export const serviceRegistry = fileURLToPath(
+  new URL('./apps/standalone/test/service-registry.ts', import.meta.url),
+);
 
 /** Shared Vitest setup for Node packages: SWC keeps Nest's decorator metadata; libs resolve to source. */
 export function nodeProject(name: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {

@@ -1,3 +1,3 @@
-import { nodeProject } from '../../vitest.shared.js';
+import { nodeProject, serviceRegistry } from '../../vitest.shared.js';
 
-export default nodeProject('standalone');
+export default nodeProject('standalone', { setupFiles: [serviceRegistry] });

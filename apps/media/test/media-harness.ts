@@ -16,8 +16,8 @@ export { eventually } from '@memoreel/testing';
 
 /**
  * The media service on one fresh database and an in-process bus, storing objects in an S3 server on
- * loopback (s3rver). Media needs projects (ownership, quota, photo rows): the caller passes it in
- * `services` (apps/standalone/test, where services are put together) or stands in for it.
+ * loopback (s3rver). Media needs projects (ownership, quota, photo rows): a spec names it in
+ * `collaborators`, started from the composition root's registry (decision 0029).
  */
 export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>> {
   /** The same bucket media writes to, for arranging and inspecting objects. */
@@ -31,8 +31,8 @@ export interface MediaHarness extends ServiceHarness<platform.Bus, InstanceType<
 }
 
 export interface MediaHarnessOptions {
-  /** Services started before media on the same database and bus (projects). */
-  services?: platform.ServiceDefinition[];
+  /** Services started before media on the same database and bus, by name (`['projects']`). */
+  collaborators?: readonly string[];
   /** `nats`: the real broker at NATS_URL (JetStream events and the thumbnail work queue), else the in-process bus. */
   bus?: 'in-process' | 'nats';
 }
@@ -55,7 +55,7 @@ export async function startMedia(options: MediaHarnessOptions = {}): Promise<Med
     S3_REGION: s3.region,
   };
   const harness = await startServiceHarness(platform, mediaService, {
-    services: options.services ?? [],
+    collaborators: options.collaborators ?? [],
     env: {
       // Abandoned uploads are swept often here, so tests see it happen.
       media: { ...storageEnv, MEDIA_UPLOAD_SWEEP_MS: '200' },

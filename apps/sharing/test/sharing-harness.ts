@@ -7,16 +7,14 @@ export { eventually } from '@memoreel/testing';
 
 /**
  * The sharing service on one fresh database and an in-process bus, called through `BusClient` as the
- * gateway calls it. Sharing needs projects (ownership, projects.project.deleted): the caller passes it
- * in `services` (apps/standalone/test, where services are put together) or stands in for it.
+ * gateway calls it. Sharing needs projects (ownership, projects.project.deleted): a spec names it in
+ * `collaborators`, started from the composition root's registry (decision 0029).
  */
 export type SharingHarness = ServiceHarness<platform.Bus, InstanceType<typeof PrismaClient>>;
 
-export function startSharing(
-  options: { services?: platform.ServiceDefinition[] } = {},
-): Promise<SharingHarness> {
+export function startSharing(options: { collaborators?: readonly string[] } = {}): Promise<SharingHarness> {
   return startServiceHarness(platform, sharingService, {
-    services: options.services ?? [],
+    collaborators: options.collaborators ?? [],
     database: (url) =>
       new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'sharing' }) }),
   });

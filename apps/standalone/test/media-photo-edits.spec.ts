@@ -17,13 +17,13 @@ import {
   startPhotoEdit,
 } from '@memoreel/contracts';
 import { photoEditErrorCodes, photoEditMessages, photoMessages, type Tier } from '@memoreel/domain';
+import { eventually, type MediaHarness, startMedia } from '@memoreel/media/testing';
 import { ChildProcessEditing, type PhotoEditing, photoEditWorkerService } from '@memoreel/photo-edit-worker';
 import { BusClient, createLogger, type RunningService, startService } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
 
 const TS_LOADER = fileURLToPath(new URL('../../../tools/bench/register.mjs', import.meta.url));
 /** The models are slow on a busy 2-core machine: one child process (models loaded once) for the file. */
@@ -61,7 +61,7 @@ let worker: RunningService | undefined;
 const editing = new ObservedEditing();
 const pushes: PhotoEdit[] = [];
 beforeAll(async () => {
-  media = await startMedia({ bus: 'nats' });
+  media = await startMedia({ bus: 'nats', collaborators: ['projects'] });
   worker = await startService(photoEditWorkerService({ editing }), {
     name: 'photo-edit-worker',
     bus: media.bus,

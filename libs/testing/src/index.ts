@@ -7,4 +7,5 @@ export * from './nats.js';
 export * from './s3.js';
 export * from './sentry-receiver.js';
 export * from './service-harness.js';
+export * from './service-registry.js';
 export * from './stripe-webhook.js';

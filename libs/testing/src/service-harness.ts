@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import { createTestDatabase, type MigrateSchema, type TestDatabase } from './database.js';
 import { uniqueNamespace } from './nats.js';
+import { registeredServices } from './service-registry.js';
 
 /**
  * The parts of @memoreel/platform a service harness uses. They are passed in (`import * as platform
@@ -54,7 +55,12 @@ interface OutboxReader {
 }
 
 export interface ServiceHarnessOptions<Bus, Definition, Db> {
-  /** Services started before the one under test, on the same database and bus (e.g. projects for media). */
+  /**
+   * Services started before the one under test, on the same database and bus, by name from the
+   * composition root's registry (`['projects']` for media): how an app's own specs get collaborators.
+   */
+  collaborators?: readonly string[];
+  /** The same, as definitions in hand (a tool or the composition root, which may import apps). */
   services?: readonly Definition[];
   /** Each service's settings, by service name. */
   env?: Record<string, Record<string, string | undefined>>;
@@ -110,7 +116,11 @@ export async function startServiceHarness<
   definition: Definition,
   options: ServiceHarnessOptions<Bus, Definition, Db>,
 ): Promise<ServiceHarness<Bus, Db>> {
-  const definitions = [...(options.services ?? []), definition];
+  const definitions = [
+    ...(await registeredServices<Definition>(options.collaborators ?? [])),
+    ...(options.services ?? []),
+    definition,
+  ];
   const database: TestDatabase = await createTestDatabase({
     services: definitions.map((d) => d.name),
     migrate: platform.migrateSchema,
@@ -182,8 +192,12 @@ export async function startServiceHarness<
   };
 }
 
-/** Polls until `check` passes (events travel through the outbox relay asynchronously). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+/**
+ * Polls until `check` passes (events travel through the outbox relay asynchronously). It returns
+ * as soon as the check passes; the default limit only bounds a failing wait, and leaves room for a
+ * machine that runs both test suites side by side.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -6,7 +6,7 @@ import {
   purchaseUpgrade,
   receivePaymentWebhook,
 } from '@memoreel/contracts';
-import { actors } from '@memoreel/testing';
+import { actors, eventually } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BillingHarness,
@@ -28,18 +28,6 @@ afterAll(() => harness?.close());
 const deliver = (payload: string) => harness.deliver(payload);
 const refused = (payload: string, signature: string) =>
   billing.failure(receivePaymentWebhook, actors.guest(), { payload, signature });
-
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('billing.payment.webhook', () => {
   it('completes the purchase a checkout started and emits billing.purchase.completed once, to consumers', async () => {

@@ -7,7 +7,7 @@ import { type MediaHarness, startMedia } from './media-harness.js';
 
 let media: MediaHarness;
 beforeAll(async () => {
-  media = await startMedia();
+  media = await startMedia({ collaborators: ['projects'] });
 });
 afterAll(() => media?.close());
 

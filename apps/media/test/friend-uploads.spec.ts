@@ -13,11 +13,12 @@ import {
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { put } from './browser-uploads.js';
 import { eventually, type MediaHarness, startMedia } from './media-harness.js';
 
 let media: MediaHarness;
 beforeAll(async () => {
-  media = await startMedia();
+  media = await startMedia({ collaborators: ['projects'] });
 });
 afterAll(() => media?.close());
 
@@ -25,15 +26,6 @@ const jpeg = (shade: number) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 160 } } })
     .jpeg()
     .toBuffer();
-
-async function put(url: string, headers: { name: string; value: string }[], body: Buffer) {
-  const response = await fetch(url, {
-    method: 'PUT',
-    headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
-    body,
-  });
-  expect(response.status).toBe(200);
-}
 
 /** A visitor's drop through a link: request → PUT → complete, as the upload page does. */
 async function friendUpload(friend: Actor, linkId: string, projectId: string, count: number) {

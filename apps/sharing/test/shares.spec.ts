@@ -17,7 +17,7 @@ import { eventually, type SharingHarness, startSharing } from './sharing-harness
 
 let h: SharingHarness;
 beforeAll(async () => {
-  h = await startSharing();
+  h = await startSharing({ collaborators: ['projects'] });
 });
 afterAll(() => h?.close());
 
