@@ -1,20 +1,8 @@
 import { getUser, signUp, verifyOtp } from '@memoreel/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AuthHarness,
-  aClient,
-  actorOf,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  startAuth,
-} from './auth-harness.js';
+import { expect, it } from 'vitest';
+import { aClient, actorOf, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from './auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth({ MAIL_FROM: 'Memoreel Test <hello@memoreel.test>' });
-});
-afterAll(() => auth?.close());
+const auth = useAuth({ MAIL_FROM: 'Memoreel Test <hello@memoreel.test>' });
 
 it('sign-up mails through SMTP, and the link in the mail opens a session', async () => {
   const email = anEmail();

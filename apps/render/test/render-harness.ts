@@ -19,6 +19,31 @@ export interface RenderHarness extends ServiceHarness<platform.Bus, InstanceType
   restart(): Promise<platform.RunningService>;
 }
 
+/** Render's Prisma client on a harness's fresh database. */
+export const renderDatabase = (url: string) =>
+  new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'render' }) });
+
+/**
+ * Waits for a harness that stores in folder `dir`: the folder goes when the start fails; the
+ * folder's storage, signing as render does, comes with the harness.
+ */
+export async function startOnFolder<H>(
+  dir: string,
+  env: { PUBLIC_URL: string; STORAGE_SIGNING_SECRET: string },
+  start: Promise<H>,
+): Promise<{ harness: H; storage: platform.LocalStorage }> {
+  const harness = await start.catch((error: unknown) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  });
+  const storage = new platform.LocalStorage({
+    rootDir: dir,
+    publicBaseUrl: env.PUBLIC_URL,
+    signingSecret: env.STORAGE_SIGNING_SECRET,
+  });
+  return { harness, storage };
+}
+
 /** The render service on a fresh database, an in-process bus and a temporary storage folder. */
 export async function startRender(options: { seedOnStart?: boolean } = {}): Promise<RenderHarness> {
   const dir = mkdtempSync(join(tmpdir(), 'render-test-'));
@@ -29,19 +54,11 @@ export async function startRender(options: { seedOnStart?: boolean } = {}): Prom
     PUBLIC_URL: 'http://127.0.0.1:1',
     MUSIC_SEED_ON_START: options.seedOnStart ? 'true' : 'false',
   };
-  const harness = await startServiceHarness(platform, renderService, {
-    env: { render: env },
-    database: (url) =>
-      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'render' }) }),
-  }).catch((error: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  });
-  const storage = new platform.LocalStorage({
-    rootDir: dir,
-    publicBaseUrl: env.PUBLIC_URL,
-    signingSecret: env.STORAGE_SIGNING_SECRET,
-  });
+  const { harness, storage } = await startOnFolder(
+    dir,
+    env,
+    startServiceHarness(platform, renderService, { env: { render: env }, database: renderDatabase }),
+  );
   return {
     ...harness,
     storage,

@@ -19,8 +19,9 @@ import {
   type ServiceHarness,
   startServiceHarness,
 } from '@memoreel/testing';
-import { PrismaClient } from '../src/generated/prisma/client.js';
+import type { PrismaClient } from '../src/generated/prisma/client.js';
 import { renderService } from '../src/render.service-definition.js';
+import { renderDatabase, startOnFolder } from './render-harness.js';
 
 type Db = InstanceType<typeof PrismaClient>;
 
@@ -144,27 +145,22 @@ export async function startRenders(
     ...options.env,
   };
   const fake = new FakeProjects();
-  const harness = await startServiceHarness(platform, renderService, {
-    services: options.services,
-    env: { render: env, 'render-worker': env },
-    database: (url) =>
-      new PrismaClient({ adapter: platform.postgresAdapter({ databaseUrl: url, schema: 'render' }) }),
-    standIns: (bus) => fake.standIns(bus),
-    ...(options.bus === 'nats'
-      ? {
-          createBus: (namespace: string) =>
-            platform.connectNatsBus({ servers: NATS_URL, namespace, name: 'render-test' }),
-        }
-      : {}),
-  }).catch((error: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  });
-  const storage = new platform.LocalStorage({
-    rootDir: dir,
-    publicBaseUrl: env.PUBLIC_URL,
-    signingSecret: env.STORAGE_SIGNING_SECRET,
-  });
+  const { harness, storage } = await startOnFolder(
+    dir,
+    env,
+    startServiceHarness(platform, renderService, {
+      services: options.services,
+      env: { render: env, 'render-worker': env },
+      database: renderDatabase,
+      standIns: (bus) => fake.standIns(bus),
+      ...(options.bus === 'nats'
+        ? {
+            createBus: (namespace: string) =>
+              platform.connectNatsBus({ servers: NATS_URL, namespace, name: 'render-test' }),
+          }
+        : {}),
+    }),
+  );
   return {
     ...harness,
     storage,

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeEach } from 'vitest';
 import { SESSION_HINT_COOKIE } from './features/account/session-hint';
+
+// findBy and waitFor return as soon as the screen is there; the limit only bounds a failing wait,
+// with room for a machine that runs both test suites side by side (the default is 1 s).
+configure({ asyncUtilTimeout: 5_000 });
 
 // The browser of every test was once given a session (the gateway's hint cookie), so the auth
 // client asks for it; what the fake auth API answers decides who is signed in.

@@ -1,13 +1,6 @@
 import { authErrorCodes, authMessages, recoverPassword, sendOtp, signUp } from '@memoreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AuthHarness,
-  aClient,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  startAuth,
-} from '../../test/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { aClient, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 /** Every request that makes us send a mail to an address someone typed in. */
 const mailingRequests = [
@@ -17,11 +10,7 @@ const mailingRequests = [
 ] as const;
 
 describe('the bot check on sign-up and mails, by default', () => {
-  let auth: AuthHarness;
-  beforeAll(async () => {
-    auth = await startAuth();
-  });
-  afterAll(() => auth?.close());
+  const auth = useAuth();
 
   for (const { name, contract, data } of mailingRequests) {
     it(`${name}: refused without a solved check (captcha_failed), sent with one`, async () => {
@@ -55,11 +44,7 @@ describe('the bot check on sign-up and mails, by default', () => {
 });
 
 describe('the bot check with BOT_CHECK_REQUIRED=false', () => {
-  let auth: AuthHarness;
-  beforeAll(async () => {
-    auth = await startAuth({ BOT_CHECK_REQUIRED: 'false' });
-  });
-  afterAll(() => auth?.close());
+  const auth = useAuth({ BOT_CHECK_REQUIRED: 'false' });
 
   it('lets sign-up and mails through without one, and still checks one that is sent', async () => {
     for (const { contract, data } of mailingRequests) {

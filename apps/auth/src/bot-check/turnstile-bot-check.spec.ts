@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { authErrorCodes, issueBotChallenge, signInAnonymously } from '@memoreel/contracts';
 import { createLogger } from '@memoreel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, aClient, GUEST_ACTOR, startAuth } from '../../test/auth-harness.js';
+import { aClient, GUEST_ACTOR, useAuth } from '../../test/auth-harness.js';
 import { TurnstileBotCheck } from './turnstile-bot-check.js';
 
 /** Stands in for Cloudflare's siteverify: accepts the token "human", records every request. */
@@ -17,7 +17,6 @@ async function body(request: IncomingMessage): Promise<string> {
   return text;
 }
 
-let auth: AuthHarness;
 beforeAll(async () => {
   siteverify = createServer((request, response) => {
     void body(request).then((text) => {
@@ -36,16 +35,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
   verifyUrl = `http://127.0.0.1:${(siteverify.address() as AddressInfo).port}/siteverify`;
-  auth = await startAuth({
-    TURNSTILE_SITE_KEY: 'turnstile-site',
-    TURNSTILE_SECRET_KEY: 'turnstile-secret',
-    TURNSTILE_VERIFY_URL: verifyUrl,
-  });
 });
-afterAll(async () => {
-  await auth?.close();
-  siteverify?.close();
-});
+afterAll(() => siteverify?.close());
+const auth = useAuth(() => ({
+  TURNSTILE_SITE_KEY: 'turnstile-site',
+  TURNSTILE_SECRET_KEY: 'turnstile-secret',
+  TURNSTILE_VERIFY_URL: verifyUrl,
+}));
 
 describe('Turnstile bot check', () => {
   it('replaces ALTCHA when configured: the challenge is the site key', async () => {

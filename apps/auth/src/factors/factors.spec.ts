@@ -19,25 +19,22 @@ import {
 } from '@memoreel/contracts';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
+const auth = useAuth();
 beforeAll(async () => {
-  auth = await startAuth();
   // A fresh service's first sign-up (argon2's first hash, the first queries) can outlast the bus's
   // 5 s on a busy machine; it is not what these tests are about, so it happens here, unchecked.
   await signedUpUser(auth).catch(() => undefined);
 }, 60_000);
-afterAll(() => auth?.close());
 
 const claimsOf = (session: Session) => AccessTokenClaimsSchema.parse(decodeJwt(session.accessToken));
 

@@ -1,13 +1,9 @@
 import { authErrorCodes, ErrorCodes, subscribeNewsletter } from '@memoreel/contracts';
 import { newsletterMessages } from '@memoreel/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthHarness, aClient, anEmail, GUEST_ACTOR, startAuth } from '../../test/auth-harness.js';
+import { describe, expect, it } from 'vitest';
+import { aClient, anEmail, GUEST_ACTOR, useAuth } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth?.close());
+const auth = useAuth();
 
 const rowsFor = (email: string) => auth.db.newsletterSubscription.findMany({ where: { email } });
 

@@ -8,22 +8,17 @@ import {
   userSignedUp,
   verifyOtp,
 } from '@memoreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth?.close());
+const auth = useAuth();
 
 const forgetMailQuota = (email: string) =>
   auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });

@@ -8,24 +8,19 @@ import {
   signUp,
   verifyOtp,
 } from '@memoreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
 /** The limits of each entry point, as a caller of the bus meets them. */
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth?.close());
+const auth = useAuth();
 
 /** The wait until the next token: one token's refill time at most, less when the burst took a while. */
 function expectRetryAfterAtMost(details: unknown, seconds: number) {

@@ -11,23 +11,18 @@ import {
   userSignedUp,
 } from '@memoreel/contracts';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth?.close());
+const auth = useAuth();
 
 describe('sign-in with password', () => {
   it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
@@ -133,11 +128,7 @@ describe('access tokens', () => {
 
 describe('ADMIN_EMAILS', () => {
   const listed = 'boss@example.com';
-  let withList: AuthHarness;
-  beforeAll(async () => {
-    withList = await startAuth({ ADMIN_EMAILS: listed });
-  });
-  afterAll(() => withList?.close());
+  const withList = useAuth({ ADMIN_EMAILS: listed });
 
   const signIn = (email: string) =>
     withList.request(signInWithPassword, GUEST_ACTOR, {

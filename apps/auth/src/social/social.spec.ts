@@ -16,7 +16,6 @@ import {
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   anEmail,
@@ -24,13 +23,13 @@ import {
   STRONG_PASSWORD,
   signedUpUser,
   startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 import { hashPassword } from '../users/passwords.js';
 
 /** An OpenID Connect provider on loopback; each test says who signs in there next. */
 let provider: OAuth2Server;
 let nextProfile: Record<string, unknown> = {};
-let auth: AuthHarness;
 const CALLBACK_URL = 'http://app.test/auth/v1/callback';
 
 beforeAll(async () => {
@@ -40,25 +39,22 @@ beforeAll(async () => {
   provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     Object.assign(token.payload, nextProfile);
   });
-  auth = await startAuth({
-    OIDC_PROVIDERS: JSON.stringify([
-      {
-        id: 'mock',
-        name: 'Mock Provider',
-        issuer: provider.issuer.url,
-        clientId: 'memoreel',
-        clientSecret: 'secret',
-      },
-    ]),
-    GOOGLE_CLIENT_ID: 'google-client',
-    GOOGLE_CLIENT_SECRET: 'google-secret',
-    ADMIN_EMAILS: 'boss@example.com, Chief@Example.com, existing@example.com',
-  });
 });
-afterAll(async () => {
-  await auth?.close();
-  await provider?.stop();
-});
+afterAll(() => provider?.stop());
+const auth = useAuth(() => ({
+  OIDC_PROVIDERS: JSON.stringify([
+    {
+      id: 'mock',
+      name: 'Mock Provider',
+      issuer: provider.issuer.url,
+      clientId: 'memoreel',
+      clientSecret: 'secret',
+    },
+  ]),
+  GOOGLE_CLIENT_ID: 'google-client',
+  GOOGLE_CLIENT_SECRET: 'google-secret',
+  ADMIN_EMAILS: 'boss@example.com, Chief@Example.com, existing@example.com',
+}));
 
 /** The browser's round trip: start, follow the provider's redirect back, complete. */
 async function signInAtProvider(profile: Record<string, unknown>, actor: Actor = GUEST_ACTOR) {

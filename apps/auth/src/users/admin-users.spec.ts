@@ -19,28 +19,25 @@ import {
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
+const auth = useAuth();
 let admin: Actor;
 let adminEmail: string;
 beforeAll(async () => {
-  auth = await startAuth();
   const signedUp = await signedUpUser(auth);
   adminEmail = signedUp.email;
   await auth.db.userRole.create({ data: { userId: signedUp.session.user.id, role: 'admin' } });
   admin = actorOf(await signIn(adminEmail));
 });
-afterAll(() => auth?.close());
 
 function signIn(email: string) {
   return auth.request(signInWithPassword, GUEST_ACTOR, {

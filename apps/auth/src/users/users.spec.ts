@@ -13,23 +13,18 @@ import {
   userSignedUp,
   verifyOtp,
 } from '@memoreel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AuthHarness,
   aClient,
   actorOf,
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
   signedUpUser,
-  startAuth,
+  useAuth,
 } from '../../test/auth-harness.js';
 
-let auth: AuthHarness;
-beforeAll(async () => {
-  auth = await startAuth();
-});
-afterAll(() => auth?.close());
+const auth = useAuth();
 
 describe('sign-up', () => {
   it('creates an unconfirmed account, mails a link and a code, and opens no session', async () => {

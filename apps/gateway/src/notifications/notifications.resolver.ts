@@ -1,7 +1,6 @@
 import {
   type Actor,
   acceptPendingPhotos,
-  getPhotoUrls,
   listPendingPhotos,
   pendingPhotoSummary,
   pendingPhotosChanged,
@@ -12,6 +11,7 @@ import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graph
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
 import { PhotoModel } from '../photos/photo.model.js';
+import { photosWithUrls } from '../photos/photos-with-urls.js';
 import { PendingPhotoSummaryModel, PendingPhotosChangeModel } from './pending-photos.model.js';
 
 /**
@@ -34,26 +34,7 @@ export class NotificationsResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoModel[]> {
     const { photos } = await this.bus.request(listPendingPhotos, actor, { projectId });
-    if (photos.length === 0) return [];
-    const { photos: signed } = await this.bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
-    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
-    return photos.map((photo) => {
-      const signedUrls = urls.get(photo.id) ?? null;
-      return {
-        id: photo.id,
-        projectId: photo.projectId,
-        originalName: photo.originalName,
-        displayOrder: photo.displayOrder,
-        status: photo.status,
-        submittedBy: photo.submittedBy,
-        filter: photo.filter,
-        transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
-        width: photo.width,
-        height: photo.height,
-        urls: signedUrls ? { ...signedUrls, video: null } : null,
-        createdAt: photo.createdAt,
-      };
-    });
+    return photosWithUrls(this.bus, actor, photos, { inVideo: false });
   }
 
   @Mutation(() => [ID], { description: 'Accepts pending photos: they join the order last.' })

@@ -15,7 +15,7 @@ import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graph
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
 import { PhotoModel } from '../photos/photo.model.js';
-import { toPhotoModel } from '../photos/photos.resolver.js';
+import { toPhotoModel } from '../photos/photos-with-urls.js';
 import { PhotoEditKind, PhotoEditModel, type PhotoEditStatus } from './photo-edit.model.js';
 
 const toModel = ({ userId: _, ...edit }: PhotoEdit): PhotoEditModel => ({

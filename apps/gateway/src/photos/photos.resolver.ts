@@ -3,10 +3,8 @@ import {
   completePhotoUploads,
   deletePhotos,
   getPhotoQuota,
-  getPhotoUrls,
   listPhotos,
   type Photo,
-  type PhotoUrls,
   reorderPhoto,
   requestPhotoUploads,
   setPhotoFilter,
@@ -24,32 +22,10 @@ import {
   PhotoUploadPlanModel,
   PhotoUploadResultModel,
 } from './photo.model.js';
+import { photosWithUrls } from './photos-with-urls.js';
 
 /** How long a completed upload may take to appear in projects (the media.photo.stored consumer). */
 const ROW_WAIT_MS = 5_000;
-
-/** A derivative baked with another filter than the row's (media has not seen the change yet) is not the video's yet. */
-const urlsFor = (photo: Photo, urls: PhotoUrls | null) => {
-  if (!urls) return null;
-  const { videoFilter, video, ...thumbnails } = urls;
-  return { ...thumbnails, video: videoFilter === photo.filter ? video : null };
-};
-
-/** A photo row and its signed URLs as the GraphQL Photo. */
-export const toPhotoModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
-  id: photo.id,
-  projectId: photo.projectId,
-  originalName: photo.originalName,
-  displayOrder: photo.displayOrder,
-  status: photo.status,
-  submittedBy: photo.submittedBy,
-  filter: photo.filter,
-  transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
-  width: photo.width,
-  height: photo.height,
-  urls: urlsFor(photo, urls),
-  createdAt: photo.createdAt,
-});
 
 /**
  * The photo operations of steps 1–4 (docs/photos-api.md). Rows come from projects, objects and
@@ -162,11 +138,8 @@ export class PhotosResolver {
     return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
   }
 
-  private async withUrls(actor: Actor, photos: Photo[]): Promise<PhotoModel[]> {
-    if (photos.length === 0) return [];
-    const { photos: signed } = await this.bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
-    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
-    return photos.map((photo) => toPhotoModel(photo, urls.get(photo.id) ?? null));
+  private withUrls(actor: Actor, photos: Photo[]): Promise<PhotoModel[]> {
+    return photosWithUrls(this.bus, actor, photos);
   }
 
   /** The rows of just-stored photos: projects adds them on media.photo.stored, usually within milliseconds. */

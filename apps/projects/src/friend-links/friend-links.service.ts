@@ -24,6 +24,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase } from '../database/projects-database.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
+import { ownedProject } from '../projects/owned-project.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { FriendLinksRepository, toFriendLink } from './friend-links.repository.js';
 
@@ -46,7 +47,7 @@ export class FriendLinksService {
     actor: Actor,
     request: { projectId: string; expiresInDays?: number | undefined; inviterName: string },
   ): Promise<FriendLink> {
-    const project = await this.owned(actor, request.projectId);
+    const project = await ownedProject(this.projects, this.database, actor, request.projectId);
     const days = request.expiresInDays ?? FRIEND_LINK_DEFAULT_DAYS;
     const row = await this.links.insert(this.database, {
       id: randomUUID(),
@@ -59,7 +60,7 @@ export class FriendLinksService {
   }
 
   async list(actor: Actor, projectId: string): Promise<FriendLink[]> {
-    await this.owned(actor, projectId);
+    await ownedProject(this.projects, this.database, actor, projectId);
     return (await this.links.listOfProject(this.database, projectId)).map(toFriendLink);
   }
 
@@ -162,11 +163,5 @@ export class FriendLinksService {
         quota: { count, limit, remaining: Math.max(0, limit - count) },
       };
     });
-  }
-
-  private async owned(actor: Actor, projectId: string) {
-    const userId = requireSignedIn(actor);
-    const project = await this.projects.getById(this.database, projectId);
-    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 }

@@ -1,17 +1,10 @@
-import { type Actor, type Photo, pendingPhotosChanged, photoDeleted } from '@memoreel/contracts';
-import { projectMessages } from '@memoreel/domain';
-import {
-  BusClient,
-  buildEvent,
-  LOGGER,
-  type Logger,
-  ownedOrNotFound,
-  recordEvent,
-  requireSignedIn,
-} from '@memoreel/platform';
+import { type Actor, type Photo, pendingPhotosChanged } from '@memoreel/contracts';
+import { BusClient, LOGGER, type Logger, requireSignedIn } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
+import { ProjectsDatabase } from '../database/projects-database.js';
+import { lockedOwnedProject, ownedProject } from '../projects/owned-project.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
+import { deletePhotosTellingMedia } from './delete-photos.js';
 import { PendingPhotosRepository } from './pending-photos.repository.js';
 import { PhotosRepository } from './photos.repository.js';
 
@@ -31,13 +24,13 @@ export class PendingPhotosService {
   ) {}
 
   async list(actor: Actor, projectId: string): Promise<Photo[]> {
-    await this.owned(this.database, actor, projectId);
+    await ownedProject(this.projects, this.database, actor, projectId);
     return this.pending.listOfProject(this.database, projectId);
   }
 
   async accept(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
     const accepted = await this.database.$transaction(async (tx) => {
-      await this.lockedOwned(tx, actor, projectId);
+      await lockedOwnedProject(this.projects, tx, actor, projectId);
       const photos = await this.pending.listOfProject(tx, projectId, ids);
       await this.pending.accept(
         tx,
@@ -53,26 +46,15 @@ export class PendingPhotosService {
   /** Rejected photos go like deleted ones: projects.photo.deleted makes media remove their objects. */
   async reject(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
     const rejected = await this.database.$transaction(async (tx) => {
-      await this.lockedOwned(tx, actor, projectId);
+      await lockedOwnedProject(this.projects, tx, actor, projectId);
       const photos = await this.pending.listOfProject(tx, projectId, ids);
-      const deleted = await this.photos.deleteMany(
+      return deletePhotosTellingMedia(
+        this.photos,
         tx,
+        actor,
         projectId,
         photos.map((photo) => photo.id),
       );
-      for (const photo of deleted) {
-        await recordEvent(
-          tx,
-          'projects',
-          buildEvent(photoDeleted, actor, {
-            id: photo.id,
-            projectId,
-            userId: photo.userId,
-            storagePath: photo.storagePath,
-          }),
-        );
-      }
-      return deleted.map((photo) => photo.id);
     });
     await this.announce(requireSignedIn(actor), projectId);
     return { ids: rejected };
@@ -95,17 +77,5 @@ export class PendingPhotosService {
     } catch (error) {
       this.logger.warn({ err: error, userId, projectId }, 'pending photos change not pushed');
     }
-  }
-
-  private async owned(db: ProjectsTransaction | ProjectsDatabase, actor: Actor, projectId: string) {
-    const userId = requireSignedIn(actor);
-    const project = await this.projects.getById(db, projectId);
-    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
-  }
-
-  private async lockedOwned(tx: ProjectsTransaction, actor: Actor, projectId: string) {
-    requireSignedIn(actor);
-    await this.projects.lockById(tx, projectId);
-    return this.owned(tx, actor, projectId);
   }
 }

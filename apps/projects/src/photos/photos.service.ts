@@ -4,7 +4,6 @@ import {
   type DataOf,
   type Photo,
   type PhotoQuota,
-  photoDeleted,
   photoFilterChanged,
   type photoStored,
 } from '@memoreel/contracts';
@@ -30,7 +29,9 @@ import {
 } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
+import { lockedOwnedProject, ownedProject } from '../projects/owned-project.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
+import { deletePhotosTellingMedia } from './delete-photos.js';
 import { PhotosRepository } from './photos.repository.js';
 
 const quotaOf = (count: number, tier: Tier): PhotoQuota => {
@@ -52,12 +53,12 @@ export class PhotosService {
   ) {}
 
   async list(actor: Actor, projectId: string, ids?: readonly string[]): Promise<Photo[]> {
-    await this.owned(this.database, actor, projectId);
+    await ownedProject(this.projects, this.database, actor, projectId);
     return this.photos.listAccepted(this.database, projectId, ids);
   }
 
   async quota(actor: Actor, projectId: string): Promise<PhotoQuota> {
-    const project = await this.owned(this.database, actor, projectId);
+    const project = await ownedProject(this.projects, this.database, actor, projectId);
     return quotaOf(await this.photos.usedQuota(this.database, projectId, new Date()), project.product);
   }
 
@@ -97,29 +98,17 @@ export class PhotosService {
   /** Deletes the photos, renumbers the rest, and tells media (projects.photo.deleted) to remove their objects. */
   deleteMany(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
     return this.database.$transaction(async (tx) => {
-      await this.lockedOwned(tx, actor, projectId);
-      const deleted = await this.photos.deleteMany(tx, projectId, ids);
+      await lockedOwnedProject(this.projects, tx, actor, projectId);
+      const deleted = await deletePhotosTellingMedia(this.photos, tx, actor, projectId, ids);
       await this.renumber(tx, projectId);
-      for (const photo of deleted) {
-        await recordEvent(
-          tx,
-          'projects',
-          buildEvent(photoDeleted, actor, {
-            id: photo.id,
-            projectId,
-            userId: photo.userId,
-            storagePath: photo.storagePath,
-          }),
-        );
-      }
-      return { ids: deleted.map((photo) => photo.id) };
+      return { ids: deleted };
     });
   }
 
   /** Moves one photo; the whole order is rewritten densely under the row lock, so concurrent moves serialise. */
   reorder(actor: Actor, projectId: string, from: number, to: number): Promise<Photo[]> {
     return this.database.$transaction(async (tx) => {
-      await this.lockedOwned(tx, actor, projectId);
+      await lockedOwnedProject(this.projects, tx, actor, projectId);
       const photos = await this.photos.listAccepted(tx, projectId);
       if (from >= photos.length || to >= photos.length) {
         throw new ValidationError(projectMessages.toasts.photoOrderFailed);
@@ -204,19 +193,6 @@ export class PhotosService {
       tx,
       photos.map((photo) => photo.id),
     );
-  }
-
-  /** The actor's project; anyone else's (or none) is "Project not found", so no one learns it exists. */
-  private async owned(db: ProjectsTransaction | ProjectsDatabase, actor: Actor, projectId: string) {
-    const userId = requireSignedIn(actor);
-    const project = await this.projects.getById(db, projectId);
-    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
-  }
-
-  private async lockedOwned(tx: ProjectsTransaction, actor: Actor, projectId: string) {
-    requireSignedIn(actor);
-    await this.projects.lockById(tx, projectId);
-    return this.owned(tx, actor, projectId);
   }
 
   private async ownedPhoto(tx: ProjectsTransaction, actor: Actor, id: string): Promise<Photo> {

@@ -36,6 +36,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
 import { PhotosRepository } from '../photos/photos.repository.js';
+import { ownedProject } from './owned-project.js';
 import { ProjectsRepository } from './projects.repository.js';
 
 @Injectable()
@@ -108,14 +109,14 @@ export class ProjectsService {
 
   rename(actor: Actor, id: string, name: string): Promise<Project> {
     return this.database.$transaction(async (tx) => {
-      await this.owned(tx, actor, id);
+      await ownedProject(this.projects, tx, actor, id);
       return this.projects.update(tx, id, { name });
     });
   }
 
   updateVideoSettings(actor: Actor, id: string, update: VideoSettingsUpdate): Promise<Project> {
     return this.database.$transaction(async (tx) => {
-      const project = await this.owned(tx, actor, id);
+      const project = await ownedProject(this.projects, tx, actor, id);
       return this.projects.update(tx, id, {
         videoSettings: mergeVideoSettings(project.videoSettings, update),
       });
@@ -125,7 +126,7 @@ export class ProjectsService {
   /** The row and its event commit together: services holding the project's photos, shares and renders follow. */
   delete(actor: Actor, id: string): Promise<{ id: string }> {
     return this.database.$transaction(async (tx) => {
-      const project = await this.owned(tx, actor, id);
+      const project = await ownedProject(this.projects, tx, actor, id);
       await this.projects.delete(tx, id);
       await recordEvent(tx, 'projects', buildEvent(projectDeleted, actor, { id, userId: project.userId }));
       return { id };
@@ -236,12 +237,5 @@ export class ProjectsService {
   private async lockedProject(tx: ProjectsTransaction, id: string): Promise<Project | null> {
     await this.projects.lockById(tx, id);
     return this.projects.getById(tx, id);
-  }
-
-  /** A project the actor may change: theirs. Admins read others' projects but do not edit them. */
-  private async owned(tx: ProjectsTransaction, actor: Actor, id: string): Promise<Project> {
-    const userId = requireSignedIn(actor);
-    const project = await this.projects.getById(tx, id);
-    return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
   }
 }

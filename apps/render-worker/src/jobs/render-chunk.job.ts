@@ -10,23 +10,15 @@ import {
   renderChunk,
   renderChunkKey,
 } from '@memoreel/contracts';
-import { type BusHandlerExtras, EventDeliveryContext } from '@memoreel/platform';
+import { EventDeliveryContext } from '@memoreel/platform';
 import { MemoreelVideoPropsSchema } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { FreshPhotoUrls } from './fresh-photo-urls.js';
-import { RenderJobRunner } from './render-job-runner.js';
+import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
 import { RendersStorage } from './renders-storage.js';
 import { WorkerEvents } from './worker-events.js';
-
-/** Three tries: a crashed page or a photo that did not load may go better on another worker. */
-export const RENDER_JOB_DELIVERIES = 3;
-const AS_JOB: BusHandlerExtras = {
-  queue: 'jobs',
-  maxDeliver: RENDER_JOB_DELIVERIES,
-  backoffMs: [1_000, 5_000],
-};
 
 /**
  * Renders one chunk and stores it under its hash. A chunk stored already (by another render of the
@@ -42,7 +34,7 @@ export class RenderChunkJob {
     private readonly photoUrls: FreshPhotoUrls,
   ) {}
 
-  @EventPattern<string>(renderChunk.subject, AS_JOB)
+  @EventPattern<string>(renderChunk.subject, AS_RENDER_JOB)
   async handle(
     @Payload() job: EventEnvelope<DataOf<typeof renderChunk>>,
     @Ctx() delivery: EventDeliveryContext,

@@ -1,10 +1,20 @@
 import { type JobContract, renderFailed, renderMessages } from '@memoreel/contracts';
-import { type EventDeliveryContext, LOGGER, reportError } from '@memoreel/platform';
+import { type BusHandlerExtras, type EventDeliveryContext, LOGGER, reportError } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { withHeartbeat } from './heartbeat.js';
 import { RendererUnavailableError } from './rendering.js';
 import { WorkerEvents } from './worker-events.js';
+
+/** Three tries: a crashed page or a photo that did not load may go better on another worker. */
+export const RENDER_JOB_DELIVERIES = 3;
+
+/** How the render jobs are consumed: from the shared work queue, retried after a pause. */
+export const AS_RENDER_JOB: BusHandlerExtras = {
+  queue: 'jobs',
+  maxDeliver: RENDER_JOB_DELIVERIES,
+  backoffMs: [1_000, 5_000],
+};
 
 /**
  * Runs a render job with its heartbeat (`withHeartbeat`). A failed delivery with deliveries left is

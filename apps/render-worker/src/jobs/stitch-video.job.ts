@@ -11,22 +11,15 @@ import {
   stitchVideo,
   videoStitched,
 } from '@memoreel/contracts';
-import { type BusHandlerExtras, EventDeliveryContext } from '@memoreel/platform';
+import { EventDeliveryContext } from '@memoreel/platform';
 import { MemoreelVideoPropsSchema, musicPlacements } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { StitchChunk } from '../stitch/stitch.js';
-import { RENDER_JOB_DELIVERIES } from './render-chunk.job.js';
-import { RenderJobRunner } from './render-job-runner.js';
+import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
 import { RendersStorage } from './renders-storage.js';
 import { WorkerEvents } from './worker-events.js';
-
-const AS_JOB: BusHandlerExtras = {
-  queue: 'jobs',
-  maxDeliver: RENDER_JOB_DELIVERIES,
-  backoffMs: [1_000, 5_000],
-};
 
 /** Downloads a render's chunks, joins them with its music (read from their signed URLs) and stores the MP4. */
 @Controller()
@@ -38,7 +31,7 @@ export class StitchVideoJob {
     private readonly events: WorkerEvents,
   ) {}
 
-  @EventPattern<string>(stitchVideo.subject, AS_JOB)
+  @EventPattern<string>(stitchVideo.subject, AS_RENDER_JOB)
   async handle(
     @Payload() job: EventEnvelope<DataOf<typeof stitchVideo>>,
     @Ctx() delivery: EventDeliveryContext,

@@ -7,6 +7,7 @@ import { GraphQLRequestError } from '../../lib/graphql';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ProgressBar } from '../../ui/progress-bar';
 import { Skeleton } from '../../ui/skeleton';
 import { useVideoSettings } from '../design/video-settings-queries';
 import { usePhotos } from '../photos/photo-queries';
@@ -263,19 +264,12 @@ function RenderingView({ render }: { render: RenderProgress | undefined }) {
         <CardDescription>You can leave this page and come back: your video keeps rendering.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        <div
-          role="progressbar"
-          aria-label="Video generation progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-3 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full bg-primary transition-[width] duration-500"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          label="Video generation progress"
+          percent={percent}
+          className="h-3"
+          barClassName="duration-500"
+        />
         <p className="flex justify-between text-muted-foreground text-sm">
           <span data-testid="render-progress-message">{renderProgressMessage(progress)}</span>
           <span>

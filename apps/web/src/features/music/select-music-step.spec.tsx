@@ -1,6 +1,7 @@
 import type { TimelineTrack } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
 import {
@@ -50,10 +51,8 @@ function stubMusicStep(timelineTracks: Partial<TimelineTrack>[] = [], answers: G
     music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: stored },
   });
   return stubGraphQL({
+    ...projectStepAnswers(() => samplePhotos(10)),
     project: () => ({ ...sampleProject({ id: PROJECT_ID }), videoSettings: videoSettings() }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: 10 })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => samplePhotos(10),
     publicMusicTracks: () => LIBRARY,
     updateVideoSettings: ({ settings }) => {
       stored = (settings as { music: { timelineTracks: TimelineTrack[] } }).music.timelineTracks;

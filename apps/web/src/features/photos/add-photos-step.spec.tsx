@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import { type GraphQLAnswers, sampleProject, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import { type GraphQLAnswers, signedInClient, stubGraphQL } from '../project/fake-graphql';
 import { jpegFile, PROJECT_ID, samplePhoto, samplePhotos, stubPresignedPuts } from './fake-photos';
 import type { Photo, PhotoUploadFile } from './photos-api';
 
@@ -18,12 +19,9 @@ const PATH = `/project/${PROJECT_ID}/photos`;
 /** A project with `photos` under a plan of `limit`; uploads and deletes change the stored photos. */
 function stubProject(photos: Photo[], limit = 50, answers: GraphQLAnswers = {}) {
   let stored = [...photos];
-  const quota = () => ({ count: stored.length, limit, remaining: Math.max(0, limit - stored.length) });
+  const quota = () => photoQuotaOf(stored.length, limit);
   const fetchMock = stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: stored.length })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => stored,
+    ...projectStepAnswers(() => stored),
     photoQuota: quota,
     requestPhotoUploads: ({ files }) => {
       const wanted = files as PhotoUploadFile[];

@@ -1,13 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  sampleProject,
-  signedInClient,
-  stubGraphQL,
-} from '../project/fake-graphql';
+import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
@@ -16,10 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
   return stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: photos.length })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => photos,
+    ...projectStepAnswers(() => photos),
     setPhotoTransforms: ({ id, transforms }) => ({
       ...photos.find((photo) => photo.id === id),
       transforms,

@@ -1,13 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  sampleProject,
-  signedInClient,
-  stubGraphQL,
-} from '../project/fake-graphql';
+import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
@@ -17,11 +12,8 @@ afterEach(() => vi.unstubAllGlobals());
 function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
   let stored = [...photos];
   return stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: stored.length })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => stored,
-    photoQuota: () => ({ count: stored.length, limit: 50, remaining: 50 - stored.length }),
+    ...projectStepAnswers(() => stored),
+    photoQuota: () => photoQuotaOf(stored.length),
     setPhotoFilter: ({ id, filter }) => {
       stored = stored.map((photo) =>
         photo.id === id ? { ...photo, filter: filter as Photo['filter'] } : photo,

@@ -1,14 +1,9 @@
 import { AI_EDITING, photoEditMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  sampleProject,
-  signedInClient,
-  stubGraphQL,
-} from '../project/fake-graphql';
+import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
 import { PROJECT_ID, samplePhoto, samplePhotos } from './fake-photos';
 import type { PhotoEdit, PhotoEditKind } from './photo-edits-api';
 import type { Photo } from './photos-api';
@@ -67,11 +62,8 @@ function stubStep(product: string, answers: GraphQLAnswers = {}) {
   let stored: Photo[] = samplePhotos(2);
   let current: PhotoEdit | null = null;
   const fetchMock = stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID, product }),
-    projects: () => [sampleProject({ id: PROJECT_ID, product, photoCount: stored.length })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => stored,
-    photoQuota: () => ({ count: stored.length, limit: 50, remaining: 50 - stored.length }),
+    ...projectStepAnswers(() => stored, { product }),
+    photoQuota: () => photoQuotaOf(stored.length),
     upgradeOptions: () => ({ currentTier: product, upgradeOptions: [] }),
     startPhotoEdit: ({ kind }) => {
       current = edit(kind as PhotoEditKind);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { ComparisonSlider } from '../../ui/comparison-slider';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ProgressBar } from '../../ui/progress-bar';
 import { type PhotoEditState, progressPercent } from './photo-edit-machine';
 import type { PhotoEdit, PhotoEditKind } from './photo-edits-api';
 import { PhotoImage } from './photo-image';
@@ -195,19 +196,7 @@ function EditStatus({ state, photo, kind }: { state: PhotoEditState; photo: Phot
         <p role="status" className="text-sm">
           {words.hint}
         </p>
-        <div
-          role="progressbar"
-          aria-label={words.progressLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-500 motion-reduce:transition-none"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar label={words.progressLabel} percent={percent} barClassName="duration-500" />
         <p className="flex justify-between gap-3 text-muted-foreground text-xs tabular-nums">
           <span>{queued ? text.queued : text.percent(percent)}</span>
           <span>{text.elapsed(elapsed)}</span>

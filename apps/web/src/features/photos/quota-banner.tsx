@@ -2,6 +2,7 @@ import { type PhotoQuotaLevel, photoQuotaStatus, type Tier } from '@memoreel/dom
 import { Images } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
+import { ProgressBar } from '../../ui/progress-bar';
 import type { PhotoQuota } from './photos-api';
 import { photosContent } from './photos-content';
 
@@ -55,20 +56,12 @@ export function QuotaBanner({
             {status.detail} · {status.percent}%
           </p>
         </div>
-        <div
-          role="progressbar"
-          aria-label={photosContent.addPhotos.planQuota}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={status.percent}
+        <ProgressBar
+          label={photosContent.addPhotos.planQuota}
+          percent={status.percent}
           aria-valuetext={`${status.detail}, ${status.percent}%`}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className={cn('h-full rounded-full transition-[width] duration-500', BAR_CLASSES[status.level])}
-            style={{ width: `${status.percent}%` }}
-          />
-        </div>
+          barClassName={cn('duration-500', BAR_CLASSES[status.level])}
+        />
       </div>
       {tier !== 'cherish' && status.level !== 'normal' && (
         <Button size="sm" variant={status.level === 'reached' ? 'default' : 'outline'} onClick={onUpgrade}>

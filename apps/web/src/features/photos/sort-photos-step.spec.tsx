@@ -4,14 +4,9 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
+import { projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  sampleProject,
-  signedInClient,
-  stubGraphQL,
-} from '../project/fake-graphql';
+import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import { movedPhoto, photoKeys, useReorderPhoto } from './photo-queries';
 import type { Photo } from './photos-api';
@@ -22,10 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
   return stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: photos.length })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => photos,
+    ...projectStepAnswers(() => photos),
     ...answers,
   });
 }

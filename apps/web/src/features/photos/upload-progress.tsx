@@ -1,6 +1,7 @@
 import { photoMessages } from '@memoreel/domain';
 import { Check, CircleAlert, LoaderCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { ProgressBar } from '../../ui/progress-bar';
 import { photosContent } from './photos-content';
 import { type UploadingFile, uploadCounts } from './upload-photos';
 
@@ -24,19 +25,7 @@ export function UploadProgress({ files }: { files: UploadingFile[] }) {
           </p>
           <span className="text-muted-foreground text-sm tabular-nums">{percent}%</span>
         </div>
-        <div
-          role="progressbar"
-          aria-label={text.uploadProgressLabel}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width] duration-300"
-            style={{ width: `${percent}%` }}
-          />
-        </div>
+        <ProgressBar label={text.uploadProgressLabel} percent={percent} />
       </div>
       <ul className="max-h-64 space-y-2 overflow-y-auto pr-1">
         {shown.map((file, index) => (

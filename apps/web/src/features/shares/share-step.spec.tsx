@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import { sampleProject, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import { signedInClient, stubGraphQL } from '../project/fake-graphql';
 import type { Share } from './sharing-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -31,10 +32,7 @@ function sampleShare(ogImageUrl: string | null): Share {
 
 function stubShareStep(existing: Share | null, created: Share = sampleShare(null)) {
   return stubGraphQL({
-    project: () => sampleProject({ id: PROJECT_ID, photoCount: 1 }),
-    projects: () => [sampleProject({ id: PROJECT_ID, photoCount: 1 })],
-    projectCount: () => ({ count: 1, limit: 10 }),
-    photos: () => [],
+    ...projectStepAnswers(() => [], { photoCount: 1 }),
     projectShare: () => existing,
     createShare: () => created,
   });

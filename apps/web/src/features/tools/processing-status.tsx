@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { ProgressBar } from '../../ui/progress-bar';
 import type { Processing } from './tools-session';
 
 /**
@@ -19,19 +20,7 @@ export function ProcessingStatus({ processing }: { processing: Processing }) {
             />
             <p className="font-medium text-sm">{processing.message}</p>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Processing progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            className="mt-3 h-2 overflow-hidden rounded-full bg-secondary"
-          >
-            <div
-              className="h-full rounded-full bg-primary transition-[width] duration-300"
-              style={{ width: `${percent}%` }}
-            />
-          </div>
+          <ProgressBar label="Processing progress" percent={percent} className="mt-3 bg-secondary" />
         </div>
       )}
     </div>

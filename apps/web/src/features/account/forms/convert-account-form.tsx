@@ -2,9 +2,10 @@ import { authMessages, EmailSchema, PasswordSchema } from '@memoreel/contracts';
 import { toast } from 'sonner';
 import { authLabels } from '../auth-labels';
 import { useAuth } from '../auth-provider';
-import { OnDemandBotCheck, useBotCheckDemand } from '../bot-check/on-demand-bot-check';
-import { AuthField, FormAlert, PasswordField, SubmitButton } from './form-kit';
-import { useAuthForm } from './use-auth-form';
+import { useBotCheckDemand } from '../bot-check/on-demand-bot-check';
+import { AuthFormFrame } from './auth-form-frame';
+import { AccountPasswordField, EmailField } from './form-kit';
+import { botCheckField, useAuthForm } from './use-auth-form';
 
 const { conversion } = authMessages;
 
@@ -25,13 +26,8 @@ export function ConvertAccountForm({ onDone }: { onDone: () => void }) {
         onDone();
         return 'done';
       }
-      await client.updateUser({
-        email,
-        password,
-        // Spec §7: the confirmation link leads back to the site's front page.
-        redirectTo: '/',
-        ...(token && { botCheck: token }),
-      });
+      // Spec §7: the confirmation link leads back to the site's front page.
+      await client.updateUser({ email, password, redirectTo: '/', ...botCheckField(token) });
       toast.success(conversion.verificationSent.title, {
         description: conversion.verificationSent.description,
       });
@@ -43,27 +39,9 @@ export function ConvertAccountForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={authLabels.createAccount} className="grid gap-4">
-      <AuthField
-        name="email"
-        type="email"
-        label={authLabels.email}
-        placeholder={authLabels.emailPlaceholder}
-        autoComplete="email"
-        required
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        name="password"
-        label={authLabels.password}
-        placeholder={authMessages.passwordRules}
-        autoComplete="new-password"
-        required
-        error={form.fieldErrors.password}
-      />
-      <OnDemandBotCheck demand={botCheck} />
-      {form.serverError && <FormAlert>{form.serverError}</FormAlert>}
-      <SubmitButton loading={form.loading}>{authLabels.createAccount}</SubmitButton>
-    </form>
+    <AuthFormFrame form={form} label={authLabels.createAccount} botCheck={botCheck}>
+      <EmailField error={form.fieldErrors.email} />
+      <AccountPasswordField error={form.fieldErrors.password} />
+    </AuthFormFrame>
   );
 }

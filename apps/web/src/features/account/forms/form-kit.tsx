@@ -1,3 +1,4 @@
+import { authMessages } from '@memoreel/contracts';
 import { CircleAlert, CircleCheck, Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -28,6 +29,43 @@ export function AuthField({ name, label, error, className, ...input }: FieldProp
       />
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
+  );
+}
+
+/** The e-mail input every auth form starts with. */
+export function EmailField({ error }: { error: string | undefined }) {
+  return (
+    <AuthField
+      name="email"
+      type="email"
+      label={authLabels.email}
+      placeholder={authLabels.emailPlaceholder}
+      autoComplete="email"
+      required
+      error={error}
+    />
+  );
+}
+
+/** The account password, with the password rules as its hint. */
+export function AccountPasswordField({
+  error,
+  autoComplete = 'new-password',
+  label = authLabels.password,
+}: {
+  error: string | undefined;
+  autoComplete?: 'new-password' | 'current-password';
+  label?: string;
+}) {
+  return (
+    <PasswordField
+      name="password"
+      label={label}
+      placeholder={authMessages.passwordRules}
+      autoComplete={autoComplete}
+      required
+      error={error}
+    />
   );
 }
 
@@ -76,30 +114,40 @@ function FieldError({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
-/** The server's answer under the form, in the danger style (spec §8). */
-export function FormAlert({ children }: { children: ReactNode }) {
+const formNotes = {
+  alert: {
+    role: 'alert',
+    box: 'border-destructive/30 bg-destructive/10 text-destructive',
+    icon: <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />,
+  },
+  status: {
+    role: 'status',
+    box: 'border-success/30 bg-success/10 text-foreground',
+    icon: <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />,
+  },
+} as const;
+
+function FormNote({ kind, children }: { kind: keyof typeof formNotes; children: ReactNode }) {
+  const { role, box, icon } = formNotes[kind];
   return (
     <p
-      role="alert"
-      className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-destructive text-sm leading-snug"
+      role={role}
+      className={cn('flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm leading-snug', box)}
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {icon}
       <span>{children}</span>
     </p>
   );
 }
 
+/** The server's answer under the form, in the danger style (spec §8). */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return <FormNote kind="alert">{children}</FormNote>;
+}
+
 /** "Check your email …" and other good news after a form was sent. */
 export function FormConfirmation({ children }: { children: ReactNode }) {
-  return (
-    <p
-      role="status"
-      className="flex items-start gap-2 rounded-lg border border-success/30 bg-success/10 px-3 py-2.5 text-foreground text-sm leading-snug"
-    >
-      <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-      <span>{children}</span>
-    </p>
-  );
+  return <FormNote kind="status">{children}</FormNote>;
 }
 
 export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {

@@ -4,9 +4,10 @@ import { authFailureToast } from '../auth-failure';
 import { authLabels } from '../auth-labels';
 import type { AuthView } from '../auth-modal-state';
 import { useAuth } from '../auth-provider';
-import { OnDemandBotCheck, useBotCheckDemand } from '../bot-check/on-demand-bot-check';
-import { AuthField, FormAlert, FormConfirmation, PasswordField, SubmitButton, ViewLink } from './form-kit';
-import { useAuthForm } from './use-auth-form';
+import { useBotCheckDemand } from '../bot-check/on-demand-bot-check';
+import { AuthFormFrame, BackLink } from './auth-form-frame';
+import { AccountPasswordField, EmailField, FormConfirmation } from './form-kit';
+import { botCheckField, useAuthForm } from './use-auth-form';
 
 interface SignUpFormProps {
   onShowView: (view: AuthView) => void;
@@ -26,7 +27,7 @@ export function SignUpForm({ onShowView, returnTo }: SignUpFormProps) {
         email,
         password,
         redirectTo: returnTo,
-        ...(token && { botCheck: token }),
+        ...botCheckField(token),
       });
       if (session) return 'done';
       // Spec §4: a user without a session must confirm the address first.
@@ -36,41 +37,19 @@ export function SignUpForm({ onShowView, returnTo }: SignUpFormProps) {
     onFailure: (error) => toast.error(authFailureToast(error)),
   });
 
+  const toSignIn = <BackLink onShowView={onShowView}>{authMessages.modal.toSignIn}</BackLink>;
   if (form.status === 'confirmation') {
     return (
       <div className="grid gap-4">
         <FormConfirmation>{authMessages.formKit.confirmationSent}</FormConfirmation>
-        <ViewLink className="justify-self-center" onClick={() => onShowView('sign_in')}>
-          {authMessages.modal.toSignIn}
-        </ViewLink>
+        {toSignIn}
       </div>
     );
   }
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={authLabels.signUp} className="grid gap-4">
-      <AuthField
-        name="email"
-        type="email"
-        label={authLabels.email}
-        placeholder={authLabels.emailPlaceholder}
-        autoComplete="email"
-        required
-        error={form.fieldErrors.email}
-      />
-      <PasswordField
-        name="password"
-        label={authLabels.password}
-        placeholder={authMessages.passwordRules}
-        autoComplete="new-password"
-        required
-        error={form.fieldErrors.password}
-      />
-      <OnDemandBotCheck demand={botCheck} />
-      {form.serverError && <FormAlert>{form.serverError}</FormAlert>}
-      <SubmitButton loading={form.loading}>{authLabels.signUp}</SubmitButton>
-      <ViewLink className="justify-self-center" onClick={() => onShowView('sign_in')}>
-        {authMessages.modal.toSignIn}
-      </ViewLink>
-    </form>
+    <AuthFormFrame form={form} label={authLabels.signUp} botCheck={botCheck} footer={toSignIn}>
+      <EmailField error={form.fieldErrors.email} />
+      <AccountPasswordField error={form.fieldErrors.password} />
+    </AuthFormFrame>
   );
 }

@@ -23,6 +23,17 @@ interface AuthFormOptions<S> {
   onFailure?: (error: unknown) => void;
 }
 
+/** What a form's frame reads of `useAuthForm`. */
+export interface AuthFormState {
+  status: AuthFormStatus;
+  loading: boolean;
+  serverError: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/** The request field for a solved bot check, when there is one. */
+export const botCheckField = (token: string | undefined) => (token ? { botCheck: token } : {});
+
 /** Validation, sending and the server's answer for one auth form. */
 export function useAuthForm<S extends Record<string, FieldSchema<unknown>>>({
   schemas,

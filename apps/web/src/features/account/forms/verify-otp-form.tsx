@@ -2,8 +2,9 @@ import { authMessages, EmailSchema } from '@memoreel/contracts';
 import { authLabels } from '../auth-labels';
 import type { AuthView } from '../auth-modal-state';
 import { useAuth } from '../auth-provider';
+import { AuthFormFrame, BackLink } from './auth-form-frame';
 import { required, requiredText } from './field-validation';
-import { AuthField, FormAlert, SubmitButton, ViewLink } from './form-kit';
+import { AuthField, EmailField } from './form-kit';
 import { useAuthForm } from './use-auth-form';
 
 /** Spec §5: the code form needs an e-mail (phones are not offered here) and the code. */
@@ -20,16 +21,12 @@ export function VerifyOtpForm({ onShowView }: { onShowView: (view: AuthView) => 
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit} aria-label={authLabels.verifyCode} className="grid gap-4">
-      <AuthField
-        name="email"
-        type="email"
-        label={authLabels.email}
-        placeholder={authLabels.emailPlaceholder}
-        autoComplete="email"
-        required
-        error={form.fieldErrors.email}
-      />
+    <AuthFormFrame
+      form={form}
+      label={authLabels.verifyCode}
+      footer={<BackLink onShowView={onShowView}>{authLabels.backToSignIn}</BackLink>}
+    >
+      <EmailField error={form.fieldErrors.email} />
       <AuthField
         name="token"
         label={authLabels.code}
@@ -39,11 +36,6 @@ export function VerifyOtpForm({ onShowView }: { onShowView: (view: AuthView) => 
         required
         error={form.fieldErrors.token}
       />
-      {form.serverError && <FormAlert>{form.serverError}</FormAlert>}
-      <SubmitButton loading={form.loading}>{authLabels.verifyCode}</SubmitButton>
-      <ViewLink className="justify-self-center" onClick={() => onShowView('sign_in')}>
-        {authLabels.backToSignIn}
-      </ViewLink>
-    </form>
+    </AuthFormFrame>
   );
 }
