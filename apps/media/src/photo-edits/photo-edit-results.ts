@@ -1,8 +1,8 @@
+import { readAtMost } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import type { PhotoEdit } from '../generated/prisma/client.js';
 import { BlobsRepository } from '../photos/blobs.repository.js';
-import { readAtMost } from '../photos/read-whole.js';
 import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey } from '../photos/thumbnails.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 

@@ -1,12 +1,11 @@
 import { makePhotoThumbnails, makePhotoVideoDerivative, SYSTEM } from '@memoreel/contracts';
 import { MAX_PHOTO_BYTES, type PhotoFilter } from '@memoreel/domain';
-import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
+import { BusClient, LOGGER, type Logger, readAtMost, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
-import { readAtMost } from './read-whole.js';
 import {
   decodeUpright,
   THUMBNAIL_NAMES,

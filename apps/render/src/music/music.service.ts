@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import {
   type Actor,
   MAX_MUSIC_BYTES,
@@ -18,6 +17,7 @@ import {
   LOGGER,
   type Logger,
   NotFoundError,
+  readAtMost,
   requireSignedIn,
   ValidationError,
 } from '@memoreel/platform';
@@ -55,20 +55,6 @@ export function titleFromFileName(name: string): string {
   const dot = name.lastIndexOf('.');
   const title = cleanName(dot > 0 ? name.slice(0, dot) : name).slice(0, MAX_MUSIC_TITLE_LENGTH);
   return hasVisibleCharacter(title) ? title : 'Untitled track';
-}
-
-async function readAll(stream: Readable, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      stream.destroy();
-      return undefined;
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 type UploadResult = { uploadId: string; track: MusicTrack | null; error: string | null };
@@ -226,7 +212,7 @@ export class MusicService {
     const stat = await this.storage.stat(MUSIC_BUCKET, pendingKey);
     if (!stat) return { uploadId, track: null, error: musicMessages.uploadMissing(name) };
     if (stat.size > MAX_MUSIC_BYTES) return refuse(musicMessages.tooLarge(name));
-    const bytes = await readAll(await this.storage.get(MUSIC_BUCKET, pendingKey), MAX_MUSIC_BYTES);
+    const bytes = await readAtMost(await this.storage.get(MUSIC_BUCKET, pendingKey), MAX_MUSIC_BYTES);
     if (!bytes) return refuse(musicMessages.tooLarge(name));
     const audio = await readAudio(bytes);
     if (!audio.ok) return refuse(musicMessages[audio.refusal](name));

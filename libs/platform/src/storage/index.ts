@@ -1,6 +1,7 @@
 export { type BucketStorage, bucketStorage } from './bucket-storage.js';
 export { LocalStorage, type LocalStorageOptions } from './local-storage.js';
 export { type LocalStorageRouterOptions, localStorageRouter } from './local-storage.router.js';
+export { readAtMost } from './read-at-most.js';
 export { type PresignedPost, S3Storage, type S3StorageOptions } from './s3-storage.js';
 export {
   type GetGrant,
