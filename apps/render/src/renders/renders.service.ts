@@ -56,8 +56,6 @@ const DEFAULT_STALL_SECONDS = 600;
 /** Room for looking up a video's chunk files (S3 stats) inside the transaction that plans it. */
 const PLAN_TIMEOUT_MS = 30_000;
 
-export { downloadName, estimatedSecondsLeft } from './render-progress.js';
-
 /**
  * Renders of projects (decision 0015): plans a video in chunks, queues the chunks the storage does
  * not hold yet for the render workers (through the outbox, with the row), records their reports,

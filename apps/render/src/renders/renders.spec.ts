@@ -24,7 +24,7 @@ import { actors, eventually } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
-import { downloadName } from './renders.service.js';
+import { downloadName } from './render-progress.js';
 
 let h: RendersHarness;
 beforeAll(async () => {
