@@ -4,6 +4,7 @@ export * from './music-timeline.js';
 export * from './newsletter.js';
 export * from './photo-edits.js';
 export * from './photo-filters.js';
+export * from './photo-messages.js';
 export * from './photo-workflow.js';
 export * from './photos.js';
 export * from './plans.js';
