@@ -7,7 +7,7 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
-import { createTestDatabase, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
+import { CookieJar, createTestDatabase, solveBotCheck, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,29 +19,6 @@ import { type CaughtMail, type MailCatcher, startMailCatcher } from '../src/mail
  * The accounts HTTP surface end to end: the real auth service, the gateway and the mail catcher
  * on a test database, driven like a browser (plain fetch, a cookie jar, redirects by hand).
  */
-
-/** The cookies a browser would keep for this origin; enough for the one host under test. */
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const name = pair.slice(0, pair.indexOf('='));
-      const expired = attributes.some((attribute) => /^\s*expires=.*1970/i.test(attribute));
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(pair.indexOf('=') + 1));
-    }
-  }
-}
 
 interface PublicSession {
   accessToken: string;

@@ -1,4 +1,5 @@
 export * from './bot-check.js';
+export * from './cookie-jar.js';
 export * from './database.js';
 export * from './distributed/index.js';
 export * from './factories.js';
