@@ -4,9 +4,6 @@ import { Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import { PurchaseModel } from './price.model.js';
 
-/** Answers that mean the project is gone (or no longer yours): the purchase stays in the history. */
-const PROJECT_GONE = new Set<string>([ErrorCodes.notFound, ErrorCodes.forbidden]);
-
 /** Your purchase history; billing checks the session, the projects service names the projects. */
 @Resolver(() => PurchaseModel)
 export class PurchasesResolver {
@@ -25,7 +22,8 @@ export class PurchasesResolver {
     try {
       return (await this.bus.request(getProject, actor, { id: purchase.projectId })).name;
     } catch (error) {
-      if (error instanceof RemoteError && PROJECT_GONE.has(error.code)) return null;
+      // Gone, or no longer yours (another's project is NotFound too): the purchase stays in the history.
+      if (error instanceof RemoteError && error.code === ErrorCodes.notFound) return null;
       throw error;
     }
   }
