@@ -1,12 +1,18 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AccountNav } from '../features/account/account-nav';
 import { useAuth } from '../features/account/auth-provider';
 import { ThemePicker } from '../features/theme/theme-picker';
 import { Button } from '../ui/button';
 import { MemoreelWordmark } from './memoreel-logo';
 import { MobileMenu } from './mobile-menu';
-import { NotificationsBell } from './notifications-bell';
 import { mainLinks, shellLabels } from './site-links';
+
+// Only a signed-in visitor has a bell: its code (and the live socket's client) stays out of the
+// landing page's first download. The placeholder keeps the bell's place, so nothing shifts.
+const NotificationsBell = lazy(() =>
+  import('./notifications-bell').then(({ NotificationsBell }) => ({ default: NotificationsBell })),
+);
 
 const quietLink =
   'h-10 text-muted-foreground hover:text-foreground data-[status=active]:bg-accent data-[status=active]:text-foreground';
@@ -34,7 +40,11 @@ export function TopBar() {
             ))}
           </ul>
           <ThemePicker />
-          {user && <NotificationsBell />}
+          {user && (
+            <Suspense fallback={<span aria-hidden="true" className="size-10 shrink-0" />}>
+              <NotificationsBell />
+            </Suspense>
+          )}
           <AccountNav />
           <MobileMenu />
         </nav>
