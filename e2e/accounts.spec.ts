@@ -107,7 +107,9 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   page,
   request,
 }, testInfo) => {
-  // The auth service sends one mail per address a minute, and the account's confirmation just went out.
+  // The auth service sends one mail per address a minute, and the account's confirmation just went out:
+  // the minute is waited out once (desktop); the reset screens are also shot at 375 px within.
+  test.skip(testInfo.project.name !== 'desktop', 'the mail minute is waited out once; 375 px shots within');
   test.setTimeout(150_000);
   const email = freshAddress('rosalind', testInfo.project.name);
   // An existing, confirmed account, made through the API.
@@ -133,6 +135,9 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
     { timeout: 30_000 },
   );
   await saveScreenshot(page, testInfo, 'forgotten-password-rate-limited');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await saveScreenshot(page, testInfo, 'forgotten-password-rate-limited-375');
+  await page.setViewportSize({ width: 1440, height: 900 });
   await expect(async () => {
     await sendReset.click();
     await expect(page.getByText('Check your email for the password reset link')).toBeVisible({
@@ -144,6 +149,9 @@ test('a forgotten password is reset by e-mail and the new one signs in', async (
   const update = authModal(page, 'Choose a new password');
   await expect(update).toBeVisible();
   await saveScreenshot(page, testInfo, 'modal-update-password', VIEWPORT);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await saveScreenshot(page, testInfo, 'modal-update-password-375', VIEWPORT);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await update.getByLabel('New password').fill(NEW_PASSWORD);
   await update.getByRole('button', { name: 'Update password' }).click();
 
