@@ -31,6 +31,9 @@ import { UploadCompletionService } from './photos/upload-completion.service.js';
 import { UploadIntakeService } from './photos/upload-intake.service.js';
 import { UploadQuota } from './photos/upload-quota.js';
 import { UploadsFirst } from './photos/uploads-first.js';
+import { KeepProjectReplica } from './projects/keep-project-replica.js';
+import { ProjectReplicaRepository } from './projects/project-replica.repository.js';
+import { ProjectReplicaService } from './projects/project-replica.service.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
 /** The media service: photo objects (uploads, verification, thumbnails, filtered video derivatives, signed URLs). */
@@ -52,6 +55,7 @@ export class MediaModule {
         DeleteEditsWhenPhotoDeleted,
         DeleteEditsWhenProjectDeleted,
         DeleteEditsWhenUserDeleted,
+        KeepProjectReplica,
         adminOverviewHandler(mediaOverview, { database: MediaDatabase, buckets: [PhotoStorage] }),
       ],
       providers: [
@@ -75,6 +79,8 @@ export class MediaModule {
         PhotoEditReportsService,
         PhotoEditCleanupService,
         SweepUnsettledPhotoEdits,
+        ProjectReplicaRepository,
+        ProjectReplicaService,
       ],
     };
   }

@@ -78,7 +78,11 @@ describe('projects.project.deleted', () => {
     await media.bus.publishEvent(projectDeleted.subject, deleted, { msgId: randomUUID() });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.db.processedEvent.count({ where: { eventId: deleted.id } })).toBe(1);
+      expect(
+        await media.db.processedEvent.count({
+          where: { eventId: deleted.id, consumer: 'delete-objects-when-project-deleted' },
+        }),
+      ).toBe(1);
     });
   });
 });

@@ -23,6 +23,7 @@ import {
   photoReplaced,
   photoStored,
   probeRecorded,
+  projectCreated,
   projectDeleted,
   projectTierChanged,
   purchaseCompleted,
@@ -137,6 +138,8 @@ const grants: Record<Deployable, BusGrant> = {
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
       ...events(photoFilterChanged, projectDeleted, userDeleted),
+      // Its replica of projects' owners and plans (decision 0030).
+      ...events(projectCreated, projectTierChanged),
       { queue: 'jobs', subject: makePhotoThumbnails.subject },
       { queue: 'jobs', subject: makePhotoVideoDerivative.subject },
     ],
