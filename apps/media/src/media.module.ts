@@ -34,6 +34,7 @@ import { UploadsFirst } from './photos/uploads-first.js';
 import { KeepProjectReplica } from './projects/keep-project-replica.js';
 import { ProjectReplicaRepository } from './projects/project-replica.repository.js';
 import { ProjectReplicaService } from './projects/project-replica.service.js';
+import { ProjectReplicaBackfill } from './projects/project-replica-backfill.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
 /** The media service: photo objects (uploads, verification, thumbnails, filtered video derivatives, signed URLs). */
@@ -81,6 +82,7 @@ export class MediaModule {
         SweepUnsettledPhotoEdits,
         ProjectReplicaRepository,
         ProjectReplicaService,
+        ProjectReplicaBackfill,
       ],
     };
   }

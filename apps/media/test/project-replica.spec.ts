@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import {
   deleteProject,
   type EventContract,
+  exportProjects,
   projectCreated,
   projectDeleted,
   projectTierChanged,
   SYSTEM,
   setProjectTier,
 } from '@memoreel/contracts';
-import { buildEvent } from '@memoreel/platform';
+import { BusClient, buildEvent, createLogger } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { MediaDatabase } from '../src/database/media-database.js';
+import { ProjectReplicaRepository } from '../src/projects/project-replica.repository.js';
+import { BACKFILL, ProjectReplicaBackfill } from '../src/projects/project-replica-backfill.js';
 import { eventually, type MediaHarness, startMedia } from './media-harness.js';
 
 /** Media's replica of projects (decision 0030): owner and plan from projects' events, in any order. */
@@ -76,5 +80,51 @@ describe("media's replica of projects", () => {
       expect(await media.db.processedEvent.count({ where: { eventId: late.id } })).toBe(1),
     );
     expect(await replicaOf(id)).toEqual(tombstone);
+  });
+});
+
+describe('the backfill of the replica', () => {
+  /** The backfill as media runs it at start, on the harness's tables and bus, speaking as media. */
+  const backfill = () =>
+    new ProjectReplicaBackfill(
+      media.db as unknown as MediaDatabase,
+      new ProjectReplicaRepository(),
+      new BusClient(media.bus, { sender: 'media' }),
+      createLogger({ service: 'test', level: 'silent' }),
+    );
+
+  it('copies the projects made before media followed their events, once, without undoing a deletion', async () => {
+    const owner = actors.user();
+    const [kept, raised, gone] = [
+      await media.project(owner),
+      await media.project(owner),
+      await media.project(owner),
+    ];
+    await media.requestAs('gateway', setProjectTier, actors.admin(), { id: raised.id, tier: 'cherish' });
+    await media.requestAs('gateway', deleteProject, owner, { id: gone.id });
+    await eventually(async () => expect((await replicaOf(gone.id))?.deletedAt).toBeInstanceOf(Date));
+    await eventually(async () => expect(await replicaOf(raised.id)).toMatchObject({ tier: 'cherish' }));
+    // As a database from before the replica: no rows but the tombstone, and the backfill not yet run.
+    await media.db.projectReplica.deleteMany({ where: { id: { in: [kept.id, raised.id] } } });
+    await media.db.dataMigration.deleteMany({ where: { name: BACKFILL } });
+
+    expect(await backfill().run()).toBeGreaterThanOrEqual(2);
+    expect(await replicaOf(kept.id)).toMatchObject({ userId: owner.userId, tier: 'free', deletedAt: null });
+    expect(await replicaOf(raised.id)).toMatchObject({
+      userId: owner.userId,
+      tier: 'cherish',
+      deletedAt: null,
+    });
+    expect((await replicaOf(gone.id))?.deletedAt).toBeInstanceOf(Date);
+
+    // Done once: a second start copies nothing and changes nothing.
+    const before = await media.db.projectReplica.findMany({ orderBy: { id: 'asc' } });
+    expect(await backfill().run()).toBe(0);
+    expect(await media.db.projectReplica.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
+  });
+
+  it("is not the browser's to ask for: the gateway may not send the export, even for an admin", async () => {
+    const error = await media.failure(exportProjects, actors.admin(), { after: null, limit: 10 });
+    expect(error.code).toBe('FORBIDDEN_SENDER');
   });
 });

@@ -20,6 +20,7 @@ import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
 import { DeleteProjectsWhenUserDeleted } from './projects/delete-projects-when-user-deleted.js';
+import { ExportProjectsHandler } from './projects/export-projects.handler.js';
 import { ProjectsHandlers } from './projects/projects.handlers.js';
 import { ProjectsRepository } from './projects/projects.repository.js';
 import { ProjectsService } from './projects/projects.service.js';
@@ -44,6 +45,7 @@ export class ProjectsModule {
         PendingPhotosHandlers,
         adminOverviewHandler(projectsOverview, { database: ProjectsDatabase }),
         AdminUserProjectsHandler,
+        ExportProjectsHandler,
       ],
       providers: [
         ProjectsDatabase,

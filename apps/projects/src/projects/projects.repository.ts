@@ -52,6 +52,17 @@ export class ProjectsRepository {
     return rows.map(toProject);
   }
 
+  /** Owner and tier of up to `limit` projects after `after` in id order: a replica's backfill. */
+  async pageOfOwnersAndTiers(db: Reader, after: string | null, limit: number) {
+    const rows = await db.project.findMany({
+      where: after ? { id: { gt: after } } : {},
+      select: { id: true, userId: true, product: true },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+    return rows.map((row) => ({ id: row.id, userId: row.userId, tier: tierOf(row.product) }));
+  }
+
   async newestOfOwner(db: Reader, userId: string): Promise<Project | null> {
     const row = await db.project.findFirst({ where: { userId }, orderBy: newestFirst });
     return row ? toProject(row) : null;

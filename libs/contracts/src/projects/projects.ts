@@ -145,3 +145,13 @@ export const projectTierChanged = defineEvent('projects.project.tier-changed', {
   summary: "A project's tier was raised (after a purchase, or by an admin).",
   data: z.object({ id: z.uuid(), userId: z.uuid(), from: TierSchema, to: TierSchema }),
 });
+
+/** A project as a replica in another service keeps it (decision 0030): owner and tier. */
+export const ProjectOwnerTierSchema = z.object({ id: z.uuid(), userId: z.uuid(), tier: TierSchema });
+
+export const exportProjects = defineRequest('projects.project.export', {
+  summary:
+    "Every project's owner and tier, a page at a time in id order, for media's replica of projects (decision 0030); the system only.",
+  request: z.object({ after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+  reply: z.object({ projects: z.array(ProjectOwnerTierSchema), next: z.uuid().nullable() }),
+});

@@ -5,6 +5,7 @@ import {
   chunkRendered,
   chunkStarted,
   contractFor,
+  exportProjects,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
@@ -81,6 +82,7 @@ const internalRequests: ReadonlySet<string> = new Set(
     reserveFriendUploads,
     checkFriendLink,
     checkPhotoEditWanted,
+    exportProjects,
   ].map((contract) => contract.subject),
 );
 
@@ -134,6 +136,8 @@ const grants: Record<Deployable, BusGrant> = {
       [reservePhotoUploads.subject, SYSTEM_ONLY],
       [reserveFriendUploads.subject, SYSTEM_ONLY],
       [checkFriendLink.subject, SYSTEM_ONLY],
+      // The backfill of its replica of projects (decision 0030).
+      [exportProjects.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),

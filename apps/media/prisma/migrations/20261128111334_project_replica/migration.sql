@@ -8,3 +8,11 @@ CREATE TABLE "projects" (
 
     CONSTRAINT "projects_pkey" PRIMARY KEY ("id")
 );
+
+-- CreateTable
+CREATE TABLE "data_migrations" (
+    "name" TEXT NOT NULL,
+    "done_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "data_migrations_pkey" PRIMARY KEY ("name")
+);
