@@ -10,8 +10,8 @@ import {
 } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
 import { type ServiceHarness, solveBotCheck, startServiceHarness } from '@memoreel/testing';
+import { startedForTests } from '@memoreel/testing/hooks';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll } from 'vitest';
 import { authService } from '../src/auth.service-definition.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { type Mailbox, startMailbox } from './mailbox.js';
@@ -69,18 +69,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
  * `env` may be a function when it depends on something an earlier `beforeAll` starts.
  */
 export function useAuth(env: Record<string, string> | (() => Record<string, string>) = {}): AuthHarness {
-  let started: AuthHarness | undefined;
-  // A fresh database and service can take a while on a busy machine.
-  beforeAll(async () => {
-    started = await startAuth(typeof env === 'function' ? env() : env);
-  }, 60_000);
-  afterAll(() => started?.close());
-  return new Proxy({} as AuthHarness, {
-    get(_, key) {
-      if (!started) throw new Error('auth is not started yet: use it inside tests and later hooks');
-      return Reflect.get(started, key);
-    },
-  });
+  return startedForTests('auth', () => startAuth(typeof env === 'function' ? env() : env));
 }
 
 export const GUEST_ACTOR: Actor = { userId: null, role: 'guest', isAnonymous: false };

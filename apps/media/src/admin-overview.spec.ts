@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mediaOverview, overviewMessages } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaHarness, startMedia } from '../test/media-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useMedia } from '../test/media-harness.js';
 import { PHOTOS_BUCKET } from './storage/photo-storage.js';
 
-let h: MediaHarness;
-beforeAll(async () => {
-  h = await startMedia();
-});
-afterAll(() => h?.close());
+const h = useMedia();
 
 describe('Database Admin: the media service', () => {
   it('reports its tables and its photos bucket to an admin', async () => {

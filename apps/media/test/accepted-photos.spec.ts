@@ -8,9 +8,9 @@ import {
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchImage, put, upload, urlsOf, videoReady } from './browser-uploads.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, startMedia, useMedia } from './media-harness.js';
 import { HEIC_FIXTURE, jpeg, phoneSizedJpeg, pngBomb, rotatedHeic } from './photo-files.js';
 
 /**
@@ -18,11 +18,7 @@ import { HEIC_FIXTURE, jpeg, phoneSizedJpeg, pngBomb, rotatedHeic } from './phot
  * derivative, in the order they were chosen; with projects beside it (photo rows, quota).
  */
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 describe('an accepted photo', () => {
   it('is stored, becomes a photo row last in order, and gets WebP thumbnails behind signed URLs', async () => {

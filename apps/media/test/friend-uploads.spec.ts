@@ -12,15 +12,11 @@ import {
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { put } from './browser-uploads.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, useMedia } from './media-harness.js';
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 const jpeg = (shade: number) =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 160 } } })

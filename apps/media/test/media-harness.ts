@@ -8,6 +8,7 @@ import {
   startS3Server,
   startServiceHarness,
 } from '@memoreel/testing';
+import { startedForTests } from '@memoreel/testing/hooks';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { mediaService } from '../src/media.service-definition.js';
 import { PHOTOS_BUCKET } from '../src/storage/photo-storage.js';
@@ -35,6 +36,11 @@ export interface MediaHarnessOptions {
   collaborators?: readonly string[];
   /** `nats`: the real broker at NATS_URL (JetStream events and the thumbnail work queue), else the in-process bus. */
   bus?: 'in-process' | 'nats';
+}
+
+/** Media for the spec file (or `describe`) that calls it: started before its tests, closed after them. */
+export function useMedia(options: MediaHarnessOptions = {}): MediaHarness {
+  return startedForTests('media', () => startMedia(options));
 }
 
 export async function startMedia(options: MediaHarnessOptions = {}): Promise<MediaHarness> {

@@ -11,18 +11,14 @@ import {
 import { photoMessages } from '@memoreel/domain';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { put, upload, videoReady } from './browser-uploads.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, useMedia } from './media-harness.js';
 import { jpeg } from './photo-files.js';
 
 /** What goes when photos, projects and abandoned uploads go: objects, rows and quota. */
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 describe('deleting', () => {
   it('a photo removes its object, thumbnails and video derivative', async () => {

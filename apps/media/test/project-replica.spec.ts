@@ -11,20 +11,16 @@ import {
 } from '@memoreel/contracts';
 import { BusClient, buildEvent, createLogger } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { MediaDatabase } from '../src/database/media-database.js';
 import { ProjectReplicaRepository } from '../src/projects/project-replica.repository.js';
 import { BACKFILL, ProjectReplicaBackfill } from '../src/projects/project-replica-backfill.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, useMedia } from './media-harness.js';
 
 /** Media's replica of projects (decision 0030): owner and plan from projects' events, in any order. */
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 const replicaOf = (id: string) => media.db.projectReplica.findUnique({ where: { id } });
 

@@ -7,18 +7,14 @@ import {
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { put, upload } from './browser-uploads.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, useMedia } from './media-harness.js';
 import { jpeg, phoneSizedJpeg, pngBomb } from './photo-files.js';
 
 /** Uploads media refuses, the plan quota it keeps, and projects and photos it hides from others. */
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 describe('a refused upload', () => {
   it.each([

@@ -2,14 +2,10 @@ import { completePhotoUploads, requestPhotoUploads } from '@memoreel/contracts';
 import { metricsRegistry } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MediaHarness, startMedia } from './media-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useMedia } from './media-harness.js';
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 /** The value /metrics shows for a series (0 when absent). */
 async function seriesValue(series: string): Promise<number> {

@@ -8,18 +8,14 @@ import {
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchImage, upload, urlsOf, videoReady } from './browser-uploads.js';
-import { eventually, type MediaHarness, startMedia } from './media-harness.js';
+import { eventually, useMedia } from './media-harness.js';
 import { jpeg } from './photo-files.js';
 
 /** The video derivative of a photo: made for its current filter, one object at a time, never orphaned. */
 
-let media: MediaHarness;
-beforeAll(async () => {
-  media = await startMedia({ collaborators: ['projects'] });
-});
-afterAll(() => media?.close());
+const media = useMedia({ collaborators: ['projects'] });
 
 describe('the video derivative', () => {
   async function storedPhoto(owner: Actor) {
