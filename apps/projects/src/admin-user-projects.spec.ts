@@ -7,14 +7,11 @@ import {
   setProjectTier,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ProjectsHarness, startProjects } from '../test/projects-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { startProjects } from '../test/projects-harness.js';
 
-let projects: ProjectsHarness;
-beforeAll(async () => {
-  projects = await startProjects();
-});
-afterAll(() => projects?.close());
+const projects = startedForTests('projects', () => startProjects());
 
 describe('Manage Users: projects of users', () => {
   it("lists each user's projects newest first with their tiers, for an admin only", async () => {

@@ -1,15 +1,12 @@
 import { overviewMessages, renderOverview } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RenderHarness, startRender } from '../test/render-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { startRender } from '../test/render-harness.js';
 import { MUSIC_BUCKET } from './music/music-storage.js';
 import { RENDERS_BUCKET } from './renders/render-storage.js';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRender();
-});
-afterAll(() => h?.close());
+const h = startedForTests('render', () => startRender());
 
 describe('Database Admin: the render service', () => {
   it('reports its tables and both of its buckets to an admin', async () => {

@@ -12,14 +12,11 @@ import {
 } from '@memoreel/contracts';
 import { SHARE_VIEWS_PER_IP_PER_MINUTE, shareMessages } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type SharingHarness, startSharing } from './sharing-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { eventually, startSharing } from './sharing-harness.js';
 
-let h: SharingHarness;
-beforeAll(async () => {
-  h = await startSharing({ collaborators: ['projects'] });
-});
-afterAll(() => h?.close());
+const h = startedForTests('sharing', () => startSharing({ collaborators: ['projects'] }));
 
 async function projectOf(owner = actors.user()) {
   const project = await h.request(createProject, owner, { name: 'Grandma at 90' });

@@ -1,14 +1,11 @@
 import { listPrices } from '@memoreel/contracts';
 import { PLANS, TIERS } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BillingHarness, startBilling } from '../../test/billing-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { startBilling } from '../../test/billing-harness.js';
 
-let billing: BillingHarness;
-beforeAll(async () => {
-  billing = await startBilling();
-});
-afterAll(() => billing?.close());
+const billing = startedForTests('billing', () => startBilling());
 
 const fromPlans = TIERS.map((tier) => {
   const plan = PLANS[tier];

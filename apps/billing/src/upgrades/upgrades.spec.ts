@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { billingErrorCodes, getUpgradeOptions, purchaseUpgrade } from '@memoreel/contracts';
 import { PLANS, type Tier } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
+import { startedForTests } from '@memoreel/testing/hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BillingHarness,
@@ -11,11 +12,7 @@ import {
 } from '../../test/billing-harness.js';
 import type { FakeStripe } from '../../test/stripe-fakes.js';
 
-let billing: BillingHarness;
-beforeAll(async () => {
-  billing = await startBilling();
-});
-afterAll(() => billing?.close());
+const billing = startedForTests('billing', () => startBilling());
 
 describe('billing.upgrade.options', () => {
   it.each([

@@ -16,15 +16,12 @@ import {
   sharingOverview,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import { sampleProject, startResolverApp } from '../../test/resolver-test-app.js';
 import { AdminResolver } from './admin.resolver.js';
 
-let app: Awaited<ReturnType<typeof startResolverApp>>;
-beforeAll(async () => {
-  app = await startResolverApp([AdminResolver]);
-});
-afterAll(() => app?.close());
+const app = startedForTests('resolverapp', () => startResolverApp([AdminResolver]));
 
 const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   id: randomUUID(),

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getUpgradeOptions, listPrices, type Price, purchaseUpgrade } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import { startResolverApp } from '../../test/resolver-test-app.js';
 import { BillingResolver } from './billing.resolver.js';
 
-let app: Awaited<ReturnType<typeof startResolverApp>>;
-beforeAll(async () => {
-  app = await startResolverApp([BillingResolver]);
-});
-afterAll(() => app?.close());
+const app = startedForTests('resolverapp', () => startResolverApp([BillingResolver]));
 
 const honor: Price = {
   productId: 'honor',

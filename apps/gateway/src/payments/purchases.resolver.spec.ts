@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { getProject, listPurchases, type Purchase } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import { sampleProject, startResolverApp } from '../../test/resolver-test-app.js';
 import { PurchasesResolver } from './purchases.resolver.js';
 
-let app: Awaited<ReturnType<typeof startResolverApp>>;
-beforeAll(async () => {
-  app = await startResolverApp([PurchasesResolver]);
-});
-afterAll(() => app?.close());
+const app = startedForTests('resolverapp', () => startResolverApp([PurchasesResolver]));
 
 const owner = actors.user();
 const project = sampleProject(owner, { product: 'honor' });

@@ -9,15 +9,12 @@ import {
   updateVideoSettings,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import { sampleProject, startResolverApp } from '../../test/resolver-test-app.js';
 import { ProjectsResolver } from './projects.resolver.js';
 
-let app: Awaited<ReturnType<typeof startResolverApp>>;
-beforeAll(async () => {
-  app = await startResolverApp([ProjectsResolver]);
-});
-afterAll(() => app?.close());
+const app = startedForTests('resolverapp', () => startResolverApp([ProjectsResolver]));
 
 const owner = actors.user();
 const project = sampleProject(owner);

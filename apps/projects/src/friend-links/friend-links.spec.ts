@@ -23,14 +23,11 @@ import {
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type ProjectsHarness, startProjects } from '../../test/projects-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { eventually, startProjects } from '../../test/projects-harness.js';
 
-let projects: ProjectsHarness;
-beforeAll(async () => {
-  projects = await startProjects();
-});
-afterAll(() => projects?.close());
+const projects = startedForTests('projects', () => startProjects());
 
 const newProject = (owner: Actor, name = 'Summer') => projects.request(createProject, owner, { name });
 const newLink = (owner: Actor, projectId: string, expiresInDays?: number) =>

@@ -22,15 +22,12 @@ import {
 import { DEFAULT_TRANSFORMS } from '@memoreel/domain';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { eventually, type ProjectsHarness, startProjects } from '../../test/projects-harness.js';
+import { eventually, startProjects } from '../../test/projects-harness.js';
 
-let projects: ProjectsHarness;
-beforeAll(async () => {
-  projects = await startProjects();
-});
-afterAll(() => projects?.close());
+const projects = startedForTests('projects', () => startProjects());
 
 const newProject = (owner: Actor) => projects.request(createProject, owner, { name: 'Photos' });
 

@@ -12,16 +12,13 @@ import {
   updateVideoSettings,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type ProjectsHarness, startProjects } from '../../test/projects-harness.js';
+import { startProjects } from '../../test/projects-harness.js';
 
 /** Projects' part of the access rule: a session is needed, and another's project does not exist. */
-let projects: ProjectsHarness;
-beforeAll(async () => {
-  projects = await startProjects();
-});
-afterAll(() => projects?.close());
+const projects = startedForTests('projects', () => startProjects());
 
 const create = (actor: Actor, name = 'Grandma Rose') => projects.request(createProject, actor, { name });
 

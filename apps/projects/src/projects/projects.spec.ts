@@ -22,14 +22,11 @@ import {
 import { defaultVideoSettings, projectMessages } from '@memoreel/domain';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type ProjectsHarness, startProjects } from '../../test/projects-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { eventually, startProjects } from '../../test/projects-harness.js';
 
-let projects: ProjectsHarness;
-beforeAll(async () => {
-  projects = await startProjects();
-});
-afterAll(() => projects?.close());
+const projects = startedForTests('projects', () => startProjects());
 
 const create = (actor: Actor, name = 'Grandma Rose') => projects.request(createProject, actor, { name });
 

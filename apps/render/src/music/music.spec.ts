@@ -13,14 +13,11 @@ import {
   setMusicTrackPublic,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioFile, type RenderHarness, startRender, upload } from '../../test/render-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { audioFile, startRender, upload } from '../../test/render-harness.js';
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRender();
-});
-afterAll(() => h?.close());
+const h = startedForTests('render', () => startRender());
 
 const admin = actors.admin();
 const mp3 = () => audioFile('mp3', 3);

@@ -3,8 +3,9 @@ import { listPublicMusicTracks } from '@memoreel/contracts';
 import type { Logger } from '@memoreel/platform';
 import { SHIPPED_TRACKS } from '@memoreel/shipped-music';
 import { actors } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type RenderHarness, startRender } from '../../test/render-harness.js';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
+import { eventually, startRender } from '../../test/render-harness.js';
 import { MUSIC_BUCKET } from './music-storage.js';
 import { seedShippedMusic } from './seed-shipped-music.js';
 
@@ -18,11 +19,7 @@ function measure(mp3: Buffer): string {
   return run.stderr;
 }
 
-let h: RenderHarness;
-beforeAll(async () => {
-  h = await startRender({ seedOnStart: true });
-}, 180_000);
-afterAll(() => h?.close());
+const h = startedForTests('render', () => startRender({ seedOnStart: true }));
 
 describe('music that ships with the product', () => {
   it('is there soon after the first start: three public tracks of 2–3 minutes, loud enough and not clipped', async () => {

@@ -21,16 +21,13 @@ import {
 import { type Tier, videoLengthMessages } from '@memoreel/domain';
 import { BusClient, buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForTests } from '@memoreel/testing/hooks';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type RendersHarness, startRenders } from '../../test/renders-harness.js';
+import { startRenders } from '../../test/renders-harness.js';
 import { downloadName } from './render-progress.js';
 
-let h: RendersHarness;
-beforeAll(async () => {
-  h = await startRenders();
-});
-afterAll(() => h?.close());
+const h = startedForTests('renders', () => startRenders());
 
 const photoUrl = () => `https://storage.test/photos/video/${randomUUID()}.jpg?X-Signature=abc`;
 
