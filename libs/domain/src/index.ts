@@ -1,4 +1,5 @@
 export * from './ai-editing.js';
+export * from './auto-motion.js';
 export * from './friend-links.js';
 export * from './music-timeline.js';
 export * from './newsletter.js';
