@@ -107,8 +107,21 @@ export async function gql<T>(
   return body.data;
 }
 
+/** A soak guest: its access token, and the refresh cookie the SPA's browser would keep. */
+export interface SoakGuest extends Guest {
+  userId: string;
+  refreshCookie: string;
+  tokenAt: number;
+}
+
+/** The `memoreel-refresh` cookie a response sets (name=value), if it sets one. */
+function refreshCookieOf(response: Response): string {
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith('memoreel-refresh='));
+  return line?.split(';')[0] ?? '';
+}
+
 /** A guest with a first project, made as the SPA does. */
-export async function newGuest(target: string): Promise<Guest & { userId: string }> {
+export async function newGuest(target: string): Promise<SoakGuest> {
   const visitor = newVisitor(target);
   const response = await call(`${target}/auth/v1/anonymous`, {
     method: 'POST',
@@ -125,7 +138,30 @@ export async function newGuest(target: string): Promise<Guest & { userId: string
     {},
     token,
   );
-  return { ...visitor, token, userId, projectId: createInitialProject.project.id };
+  return {
+    ...visitor,
+    token,
+    userId,
+    projectId: createInitialProject.project.id,
+    refreshCookie: refreshCookieOf(response),
+    tokenAt: Date.now(),
+  };
+}
+
+/** Access tokens last ten minutes: a guest who stays longer refreshes as the SPA does, with its cookie. */
+const REFRESH_AFTER_MS = 5 * 60_000;
+
+/** Renews `guest`'s access token (and the rotated refresh cookie) once it is older than five minutes. */
+export async function keepSignedIn(guest: SoakGuest): Promise<void> {
+  if (Date.now() - guest.tokenAt < REFRESH_AFTER_MS) return;
+  const response = await call(`${guest.target}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { ...jsonHeaders(guest), cookie: guest.refreshCookie },
+    body: '{}',
+  });
+  guest.token = ((await response.json()) as { accessToken: string }).accessToken;
+  guest.refreshCookie = refreshCookieOf(response) || guest.refreshCookie;
+  guest.tokenAt = Date.now();
 }
 
 /** 1280×960 JPEGs of a few colours: media decodes and thumbnails each as it would a phone's. */

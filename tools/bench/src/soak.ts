@@ -33,6 +33,7 @@ import {
   edit,
   friendLink,
   friendUpload,
+  keepSignedIn,
   newGuest,
   photoSet,
   preview,
@@ -220,6 +221,7 @@ async function traffic(target: string, stats: SoakStats, running: () => boolean)
     await stats.time('upgrade', () => upgrade(owner, WEBHOOK_SECRET));
     for (let step = 0; running(); step += 1) {
       const started = Date.now();
+      await stats.time('refresh', () => keepSignedIn(owner));
       await stats.time('render', () => render(owner as Guest));
       if (ids[0]) await stats.time('edit', () => edit(owner, ids[0] as string, step * 2 + 2));
       while (running() && Date.now() - started < renderEveryMs) await sleep(1_000);
