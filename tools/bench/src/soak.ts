@@ -60,6 +60,8 @@ interface Target {
   url: string;
   databaseUrl: string;
   rss(): Record<string, number>;
+  /** The last things a process printed: kept in the result when one died during the run. */
+  output(name: string): string;
   close(): Promise<void>;
 }
 
@@ -127,6 +129,7 @@ async function standalone(): Promise<Target> {
       const bytes = app.rssBytes();
       return bytes === undefined ? {} : { standalone: bytes };
     },
+    output: () => app.lastOutput,
     close,
   };
 }
@@ -137,7 +140,13 @@ async function distributed(): Promise<Target> {
     seedMusic: true,
     env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
   });
-  return { url: stack.gatewayUrl, databaseUrl: stack.databaseUrl, rss: stack.rss, close: stack.close };
+  return {
+    url: stack.gatewayUrl,
+    databaseUrl: stack.databaseUrl,
+    rss: stack.rss,
+    output: (name) => stack.output(name),
+    close: stack.close,
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -270,9 +279,16 @@ async function soak(name: string, start: () => Promise<Target>) {
         ];
       }),
     );
+    // A process gone by the end (no RSS): what it printed last says why.
+    const died = Object.fromEntries(
+      Object.keys(rssAtStart)
+        .filter((process) => rssAtEnd[process] === undefined)
+        .map((process) => [process, target.output(process).slice(-3_000)]),
+    );
     return {
       target: name,
       startupSeconds,
+      died,
       warmupMinutes,
       minutes,
       visitors: { makers, viewers, bell: 1, renderer: 1 },

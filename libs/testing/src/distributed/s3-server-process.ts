@@ -15,3 +15,6 @@ const shutdown = () => void stop().then(() => process.exit(0));
 process.stdin.resume();
 process.stdin.on('end', shutdown);
 process.once('SIGTERM', shutdown);
+// A storage server outlives one bad request: s3rver can throw outside a request's handler (a client
+// gone mid-transfer), and MinIO in its place would carry on. Said on stderr, so a run's log shows it.
+process.on('uncaughtException', (error) => console.error('s3 server: uncaught', error));
