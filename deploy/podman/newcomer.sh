@@ -91,7 +91,10 @@ fi
 echo "━━ $PHASES in the container (logs: $STATE)"
 started=$SECONDS
 status=0
+# Open files as a Debian machine has them: a soft limit of 1024 and a far higher hard one (this
+# machine's), so the README's commands must raise the soft one themselves.
 podman run --rm --name memoreel-newcomer --shm-size 1g "${trust[@]}" \
+  --ulimit "nofile=1024:$(ulimit -Hn)" --ulimit nproc=1024:1024 \
   --env "PHASES=$PHASES" --env "npm_config_registry=$(npm config get registry)" \
   --volume "$STATE/clone:/clone:ro" --volume "$STATE:/state" \
   "$IMAGE" bash /state/newcomer-inside.sh || status=$?

@@ -4,6 +4,8 @@
 # ./.memoreel (or $MEMOREEL_DATA_DIR); the build's output goes to a log there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# Debian's soft limit of 1024 open files is too few for the build and Chromium; its hard limit is not.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 data_dir=${MEMOREEL_DATA_DIR:-.memoreel}
 log_dir="$data_dir/logs"

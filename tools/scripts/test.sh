@@ -4,6 +4,9 @@
 # standalone build. Installs what is missing first.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+# Debian starts a shell with 1024 open files (its soft limit) while allowing far more (the hard
+# one): the web specs' icon modules and Chromium need more, and fail with EMFILE at 1024.
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 bash tools/scripts/setup.sh --browser || exit 1
 bash tools/scripts/ensure-services.sh || exit 1
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false CI="${CI:-}"
