@@ -33,14 +33,6 @@ function standaloneServer() {
   };
 }
 
-/**
- * The address this worker's browser speaks from (X-Forwarded-For, which the gateway trusts from
- * loopback): every request of a suite otherwise comes from 127.0.0.1, and the auth service's
- * per-address limits (30 guests an hour) would count the whole suite as one visitor. One address per
- * worker process (a documentation range), so the suite's guests spread over them.
- */
-const workerAddress = `198.51.100.${(Number(process.env.TEST_WORKER_INDEX ?? 0) % 254) + 1}`;
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.reports/playwright-artifacts',
@@ -57,7 +49,6 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
-    extraHTTPHeaders: { 'x-forwarded-for': workerAddress },
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

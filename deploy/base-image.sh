@@ -26,6 +26,15 @@ command -v debootstrap >/dev/null || apt-get install -y debootstrap
 root=$(mktemp -d /var/tmp/bookworm-base.XXXXXX)
 trap 'rm -rf "$root"' EXIT
 debootstrap --variant=minbase bookworm "$root" "$MIRROR"
+# The apt sources of a Debian install, as this machine has them: debootstrap writes only the main
+# suite, and without -updates and -security a newcomer's image gets an older Chromium than any
+# installed machine (150 against 156, whose pictures the render parity spec pins).
+if ls /etc/apt/sources.list.d/*.sources >/dev/null 2>&1; then
+  cp /etc/apt/sources.list.d/*.sources "$root/etc/apt/sources.list.d/"
+  : >"$root/etc/apt/sources.list"
+elif [ -f /etc/apt/sources.list ]; then
+  cp /etc/apt/sources.list "$root/etc/apt/sources.list"
+fi
 # Smaller: no apt lists, docs or man pages in the base (the images install what they need).
 rm -rf "$root"/var/lib/apt/lists/* "$root"/usr/share/doc/* "$root"/usr/share/man/* "$root"/var/cache/apt/*.bin
 # Without PATH nothing is found in the imported image.
