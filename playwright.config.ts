@@ -24,6 +24,9 @@ function standaloneServer() {
       MEMOREEL_DATA_DIR: process.env.E2E_DATA_DIR,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       ADMIN_EMAILS: process.env.E2E_ADMIN_EMAIL,
+      // Every browser of the suite comes from 127.0.0.1, and it starts about as many guests as one
+      // address may in an hour (30): room for the suite, every other limit as in production.
+      AUTH_GUESTS_PER_ADDRESS: '300',
       // Request lines would bury the test report; warnings and errors still show.
       LOG_LEVEL: 'warn',
     },

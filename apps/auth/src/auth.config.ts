@@ -50,6 +50,11 @@ export const authEnvironment = z
      * load-test environment whose generators share a few addresses; never raise it in production.
      */
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+    /**
+     * Guests one address may start an hour (rate-limiter.ts: 30). Only for a test environment whose
+     * browsers all come from one address (the e2e suite's standalone server); never in production.
+     */
+    AUTH_GUESTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).optional(),
     /** Both set: Cloudflare Turnstile replaces ALTCHA. */
     TURNSTILE_SITE_KEY: optionalText,
     TURNSTILE_SECRET_KEY: optionalText,
@@ -128,6 +133,8 @@ export abstract class AuthConfig {
   abstract readonly adminEmails: ReadonlySet<string>;
   /** AUTH_RATE_LIMIT_SCALE: every rate limit's capacity times this (1 outside load environments). */
   abstract readonly rateLimitScale: number;
+  /** AUTH_GUESTS_PER_ADDRESS: the hourly guests of one address, when a test environment sets it. */
+  abstract readonly guestsPerAddress?: number;
 }
 
 export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
@@ -162,5 +169,6 @@ export function authConfigFrom(environment: AuthEnvironment): AuthConfig {
     oidcProviders: [...google, ...environment.OIDC_PROVIDERS],
     adminEmails: new Set(environment.ADMIN_EMAILS),
     rateLimitScale: environment.AUTH_RATE_LIMIT_SCALE,
+    guestsPerAddress: environment.AUTH_GUESTS_PER_ADDRESS,
   };
 }

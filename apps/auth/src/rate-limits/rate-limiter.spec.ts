@@ -57,6 +57,15 @@ describe('RateLimiter', () => {
     await refusal(limiter.take('anonymousSignInPerIp', '192.0.2.30'));
   });
 
+  it('sets the guests of one address for a test environment (AUTH_GUESTS_PER_ADDRESS), and nothing else', async () => {
+    const testLimiter = new RateLimiter(db, { rateLimitScale: 1, guestsPerAddress: 40 } as AuthConfig);
+    for (let i = 0; i < 40; i++) await testLimiter.take('anonymousSignInPerIp', '192.0.2.40');
+    await refusal(testLimiter.take('anonymousSignInPerIp', '192.0.2.40'));
+    // Other limits keep their documented capacity (sign-ins: 30 per address in 5 minutes).
+    for (let i = 0; i < 30; i++) await testLimiter.take('signInPerIp', '192.0.2.41');
+    await refusal(testLimiter.take('signInPerIp', '192.0.2.41'));
+  });
+
   it('refills continuously', async () => {
     for (let i = 0; i < 10; i++) await limiter.take('signInPerEmailAndIp', 'refill@example.com');
     await refusal(limiter.take('signInPerEmailAndIp', 'refill@example.com'));

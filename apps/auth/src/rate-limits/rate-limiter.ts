@@ -55,7 +55,8 @@ export class RateLimiter {
   /** The policy as this instance applies it: a load environment scales every capacity (AUTH_RATE_LIMIT_SCALE). */
   private policyOf(name: RateLimitName): RateLimitPolicy {
     const policy = rateLimits[name];
-    return { ...policy, capacity: policy.capacity * this.config.rateLimitScale };
+    const guests = name === 'anonymousSignInPerIp' ? this.config.guestsPerAddress : undefined;
+    return { ...policy, capacity: (guests ?? policy.capacity) * this.config.rateLimitScale };
   }
 
   /** Takes one token for `subject` (an IP, an address, a session) or throws the policy's 429 answer. */
