@@ -9,7 +9,7 @@ import { uploadUrlSecondsOf } from './upload-window.js';
 import { videoDerivativesPrefix } from './video-derivatives.js';
 
 /** Which event a consumer is handling, so a redelivery of it changes nothing (runOnce). */
-interface Delivery {
+export interface Delivery {
   id: string;
   consumer: string;
 }

@@ -2,13 +2,8 @@ import type { Tier } from '@memoreel/domain';
 import { runOnce } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
+import type { Delivery } from '../photos/photo-cleanup.service.js';
 import { ProjectReplicaRepository } from './project-replica.repository.js';
-
-/** Which event a consumer is handling, so a redelivery of it changes nothing (runOnce). */
-export interface Delivery {
-  id: string;
-  consumer: string;
-}
 
 /** Keeps media's replica of projects from projects' events, each applied once. */
 @Injectable()
