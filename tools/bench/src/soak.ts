@@ -60,6 +60,8 @@ interface Target {
   url: string;
   databaseUrl: string;
   rss(): Record<string, number>;
+  /** The standalone process's own memory by kind (V8 heap, external, array buffers) from its /metrics. */
+  heap?(): Promise<Record<string, number>>;
   /** The last things a process printed: kept in the result when one died during the run. */
   output(name: string): string;
   close(): Promise<void>;
@@ -130,7 +132,20 @@ async function standalone(): Promise<Target> {
       return bytes === undefined ? {} : { standalone: bytes };
     },
     output: () => app.lastOutput,
+    heap: () => heapOf(`http://127.0.0.1:${opsPort}/metrics`),
     close,
+  };
+}
+
+/** The V8 heap, external memory and array buffers a process reports at /metrics (prom-client's defaults), in bytes. */
+async function heapOf(metricsUrl: string): Promise<Record<string, number>> {
+  const text = await (await fetch(metricsUrl)).text();
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    heapTotal: gauge('nodejs_heap_size_total_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
   };
 }
 
@@ -258,7 +273,25 @@ async function soak(name: string, start: () => Promise<Target>) {
     await sleep(warmupMinutes * 60_000);
     const rssAtStart = target.rss();
     const connectionsAtStart = await databaseConnections(target.databaseUrl);
+    // Every 5 minutes, each process's RSS (and the standalone's heap): whether growth levels off.
+    const timeline: Record<string, unknown>[] = [];
+    const sample = async () => {
+      const heap = await target.heap?.().catch(() => undefined);
+      timeline.push({
+        minute: Math.round((Date.now() - startedAt) / 6_000) / 10,
+        rssMiB: Object.fromEntries(
+          Object.entries(target.rss()).map(([process, bytes]) => [process, mib(bytes)]),
+        ),
+        ...(heap
+          ? { heapMiB: Object.fromEntries(Object.entries(heap).map(([kind, bytes]) => [kind, mib(bytes)])) }
+          : {}),
+      });
+    };
+    await sample();
+    const sampler = setInterval(() => void sample(), 5 * 60_000);
     await traffics;
+    clearInterval(sampler);
+    await sample();
     const rssAtEnd = target.rss();
     const connectionsAtEnd = await databaseConnections(target.databaseUrl);
     // The relays publish within seconds: give them 60 s once the traffic has stopped.
@@ -293,6 +326,7 @@ async function soak(name: string, start: () => Promise<Target>) {
       minutes,
       visitors: { makers, viewers, bell: 1, renderer: 1 },
       rss,
+      timeline,
       errors: stats.errors,
       errorSamples: stats.samples,
       rateLimited429: stats.rateLimited,
