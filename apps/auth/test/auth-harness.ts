@@ -9,10 +9,17 @@ import {
   verifyOtp,
 } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
-import { type ServiceHarness, solveBotCheck, startServiceHarness } from '@memoreel/testing';
+import {
+  createTestDatabase,
+  type ServiceHarness,
+  solveBotCheck,
+  startServiceHarness,
+  type TestDatabase,
+} from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
 import { decodeJwt } from 'jose';
 import { authService } from '../src/auth.service-definition.js';
+import { AuthDatabase } from '../src/database/auth-database.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { type Mailbox, startMailbox } from './mailbox.js';
 
@@ -70,6 +77,35 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
  */
 export function useAuth(env: Record<string, string> | (() => Record<string, string>) = {}): AuthHarness {
   return startedForTests('auth', () => startAuth(typeof env === 'function' ? env() : env));
+}
+
+/** Auth's Prisma client on a database of its own, dropped when it closes. */
+class AuthDatabaseForTests extends AuthDatabase {
+  constructor(private readonly testDatabase: TestDatabase) {
+    super({
+      name: 'auth',
+      databaseUrl: testDatabase.url,
+      bus: new platform.InProcessBus(),
+      logger: platform.createLogger({ service: 'test', level: 'silent' }),
+      env: {},
+    });
+  }
+
+  async close() {
+    await this.$disconnect();
+    await this.testDatabase.drop();
+  }
+}
+
+/**
+ * Auth's database alone, migrated, for the spec file that tests one class below the service:
+ * opened before its tests, dropped after them, usable inside tests and later hooks.
+ */
+export function useAuthDatabase(): AuthDatabase {
+  return startedForTests('auth database', async () => {
+    const database = await createTestDatabase({ services: ['auth'], migrate: platform.migrateSchema });
+    return new AuthDatabaseForTests(database);
+  });
 }
 
 export const GUEST_ACTOR: Actor = { userId: null, role: 'guest', isAnonymous: false };

@@ -1,31 +1,14 @@
-import { createLogger, InProcessBus, migrateSchema } from '@memoreel/platform';
-import { createTestDatabase, solveBotCheck, type TestDatabase } from '@memoreel/testing';
+import { solveBotCheck } from '@memoreel/testing';
 import { createChallenge } from 'altcha-lib/v1';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAuthDatabase } from '../../test/auth-harness.js';
 import { type AuthConfig, authConfigFrom, authEnvironment } from '../auth.config.js';
-import { AuthDatabase } from '../database/auth-database.js';
 import { ServiceSecretsRepository } from '../keys/service-secrets.repository.js';
 import { ALTCHA_CHALLENGE_TTL_MS, AltchaBotCheck } from './altcha-bot-check.js';
 import { BotCheckSolutionsRepository } from './bot-check-solutions.repository.js';
 
-let database: TestDatabase;
-let db: AuthDatabase;
+const db = useAuthDatabase();
 const client = { ip: '192.0.2.10' };
-
-beforeAll(async () => {
-  database = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
-  db = new AuthDatabase({
-    name: 'auth',
-    databaseUrl: database.url,
-    bus: new InProcessBus(),
-    logger: createLogger({ service: 'test', level: 'silent' }),
-    env: {},
-  });
-});
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
 
 function botCheck(env: Record<string, string> = {}): AltchaBotCheck {
   const config: AuthConfig = authConfigFrom(authEnvironment.parse({ ALTCHA_MAX_NUMBER: '1000', ...env }));

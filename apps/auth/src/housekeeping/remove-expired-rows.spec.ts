@@ -1,27 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, InProcessBus, migrateSchema } from '@memoreel/platform';
-import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AuthDatabase } from '../database/auth-database.js';
+import { createLogger } from '@memoreel/platform';
+import { expect, it } from 'vitest';
+import { useAuthDatabase } from '../../test/auth-harness.js';
 import { RemoveExpiredRows } from './remove-expired-rows.js';
 
-let database: TestDatabase;
-let db: AuthDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
-  const logger = createLogger({ service: 'test', level: 'silent' });
-  db = new AuthDatabase({
-    name: 'auth',
-    databaseUrl: database.url,
-    bus: new InProcessBus(),
-    logger,
-    env: {},
-  });
-});
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+const db = useAuthDatabase();
 
 it('removes what can no longer matter and keeps the rest', async () => {
   const now = new Date();

@@ -1,29 +1,12 @@
 import { authErrorCodes, authMessages } from '@memoreel/contracts';
-import { createLogger, DomainError, InProcessBus, migrateSchema } from '@memoreel/platform';
-import { createTestDatabase, type TestDatabase } from '@memoreel/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '@memoreel/platform';
+import { describe, expect, it } from 'vitest';
+import { useAuthDatabase } from '../../test/auth-harness.js';
 import type { AuthConfig } from '../auth.config.js';
-import { AuthDatabase } from '../database/auth-database.js';
 import { RateLimiter } from './rate-limiter.js';
 
-let database: TestDatabase;
-let db: AuthDatabase;
-let limiter: RateLimiter;
-beforeAll(async () => {
-  database = await createTestDatabase({ services: ['auth'], migrate: migrateSchema });
-  db = new AuthDatabase({
-    name: 'auth',
-    databaseUrl: database.url,
-    bus: new InProcessBus(),
-    logger: createLogger({ service: 'test', level: 'silent' }),
-    env: {},
-  });
-  limiter = new RateLimiter(db, { rateLimitScale: 1 } as AuthConfig);
-});
-afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
-});
+const db = useAuthDatabase();
+const limiter = new RateLimiter(db, { rateLimitScale: 1 } as AuthConfig);
 
 async function refusal(take: Promise<void>): Promise<DomainError> {
   const error = await take.then(
