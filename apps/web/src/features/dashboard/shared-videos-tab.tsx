@@ -4,7 +4,7 @@ import { Copy, ExternalLink, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { copyLinkToClipboard } from '../shares/copy-link';
 import { deleteShare, fetchShares, type Share, shareKeys, shareLinkOf } from '../shares/sharing-api';
@@ -74,27 +74,15 @@ export default function SharedVideosTab() {
           </li>
         ))}
       </ul>
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent className="sm:max-w-md" role="alertdialog">
-          <DialogTitle>Delete share</DialogTitle>
-          <DialogDescription className="mt-2">
-            "{deleting?.shareTitle}" will no longer open for anyone with the link. Your project is not
-            deleted.
-          </DialogDescription>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => deleting && remove.mutate(deleting)}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete share"
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        "{deleting?.shareTitle}" will no longer open for anyone with the link. Your project is not deleted.
+      </ConfirmDeleteDialog>
     </>
   );
 }

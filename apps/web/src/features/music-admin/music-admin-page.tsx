@@ -1,13 +1,10 @@
-import { musicMessages } from '@memoreel/contracts';
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, ListMusic, ShieldAlert } from 'lucide-react';
+import { ArrowDown, ArrowUp, ListMusic } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { PageMessage } from '../../shell/page-message';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { useAuth } from '../account/auth-provider';
+import { AdminOnly } from '../admin-users/admin-only';
 import type { MusicTrack } from './music-api';
 import { MusicDropzone } from './music-dropzone';
 import {
@@ -29,24 +26,11 @@ import { useTrackPreview } from './use-track-preview';
 
 /** /admin/music (spec §2 Admin Music Manager). The render service refuses non-admins whatever this page shows. */
 export function MusicAdminPage() {
-  const { user } = useAuth();
-  const isAdmin = user?.roles.includes('admin') ?? false;
-  if (!isAdmin) {
-    return (
-      <PageMessage
-        icon={ShieldAlert}
-        title={musicMessages.adminRequired}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Back to dashboard</Link>
-          </Button>
-        }
-      >
-        <p>The music manager is for administrators.</p>
-      </PageMessage>
-    );
-  }
-  return <MusicManager />;
+  return (
+    <AdminOnly screen="The music manager">
+      <MusicManager />
+    </AdminOnly>
+  );
 }
 
 function MusicManager() {
@@ -124,30 +108,19 @@ function MusicManager() {
         </CardContent>
       </Card>
 
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent className="sm:max-w-md" role="alertdialog">
-          <DialogTitle>Delete track</DialogTitle>
-          <DialogDescription className="mt-2">
-            "{deleting?.title}" and its file will be removed from the library.
-          </DialogDescription>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!deleting) return;
-                if (preview.playingId === deleting.id) preview.stop();
-                remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
-              }}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title="Delete track"
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          if (preview.playingId === deleting.id) preview.stop();
+          remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        "{deleting?.title}" and its file will be removed from the library.
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { useDeleteProject } from './queries';
 
 interface DeleteProjectDialogProps {
@@ -11,25 +10,14 @@ interface DeleteProjectDialogProps {
 export function DeleteProjectDialog({ project, onClose }: DeleteProjectDialogProps) {
   const remove = useDeleteProject();
   return (
-    <Dialog open={project !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md" role="alertdialog">
-        <DialogTitle>Delete Project</DialogTitle>
-        <DialogDescription className="mt-2">
-          Are you sure you want to delete "{project?.name}"? This action cannot be undone.
-        </DialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => project && remove.mutate(project.id, { onSettled: onClose })}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDeleteDialog
+      open={project !== null}
+      title="Delete Project"
+      deleting={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => project && remove.mutate(project.id, { onSettled: onClose })}
+    >
+      Are you sure you want to delete "{project?.name}"? This action cannot be undone.
+    </ConfirmDeleteDialog>
   );
 }

@@ -11,7 +11,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
@@ -282,22 +282,15 @@ function ShareView({ share, onEdit }: { share: Share; onEdit: () => void }) {
         </div>
         <ShareQrCode url={url} title={share.shareTitle} />
       </CardContent>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent className="sm:max-w-md" role="alertdialog">
-          <DialogTitle>Delete share</DialogTitle>
-          <DialogDescription className="mt-2">
-            The link will stop working for everyone you sent it to. Your project is not deleted.
-          </DialogDescription>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirming}
+        title="Delete share"
+        deleting={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        The link will stop working for everyone you sent it to. Your project is not deleted.
+      </ConfirmDeleteDialog>
     </Card>
   );
 }
