@@ -16,7 +16,6 @@ import {
   photoEditLevelFor,
   photoEditMessages,
   photoMessages,
-  projectMessages,
   tierOf,
 } from '@memoreel/domain';
 import {
@@ -24,7 +23,6 @@ import {
   buildEvent,
   ConflictError,
   DomainError,
-  ForbiddenError,
   LOGGER,
   type Logger,
   NotFoundError,
@@ -32,6 +30,7 @@ import {
   passRemoteErrors,
   recordEvent,
   requireSignedIn,
+  requireSystem,
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
@@ -105,7 +104,7 @@ export class PhotoEditsService {
 
   /** The worker's question before and between phases: runs only an edit still wanted (PhotoEditQueue.wanted). */
   async wanted(actor: Actor, editId: string): Promise<boolean> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const { wanted, userId, superseded } = await this.queue.wanted(editId);
     if (superseded) await this.live.push(superseded.id);
     // An unwanted job the worker now drops frees its user's place in the pipeline.

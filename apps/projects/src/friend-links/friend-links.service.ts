@@ -7,19 +7,13 @@ import {
   INVALID_UPLOAD_LINK,
   type PhotoQuota,
 } from '@memoreel/contracts';
-import {
-  friendLinkErrorCodes,
-  friendLinkHour,
-  friendLinkMessages,
-  photoLimitFor,
-  projectMessages,
-} from '@memoreel/domain';
+import { friendLinkErrorCodes, friendLinkHour, friendLinkMessages, photoLimitFor } from '@memoreel/domain';
 import {
   DomainError,
-  ForbiddenError,
   NotFoundError,
   ownedOrNotFound,
   requireSignedIn,
+  requireSystem,
 } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { ProjectsDatabase } from '../database/projects-database.js';
@@ -98,7 +92,7 @@ export class FriendLinksService {
 
   /** Media asks before it verifies a friend's uploads: a link deactivated meanwhile refuses them. */
   async check(actor: Actor, linkId: string): Promise<{ projectId: string; ownerId: string }> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const link = await this.links.usable(this.database, linkId, new Date());
     if (!link) throw new NotFoundError(INVALID_UPLOAD_LINK);
     return { projectId: link.projectId, ownerId: link.userId };
@@ -125,7 +119,7 @@ export class FriendLinksService {
     reservations: { id: string }[];
     quota: PhotoQuota;
   }> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     return this.database.$transaction(async (tx) => {
       const now = new Date();
       const found = await this.links.usable(tx, request.linkId, now);

@@ -1,6 +1,5 @@
 import { listPhotosForShare, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
-import { projectMessages } from '@memoreel/domain';
-import { ForbiddenError } from '@memoreel/platform';
+import { requireSystem } from '@memoreel/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProjectsDatabase } from '../database/projects-database.js';
@@ -21,7 +20,7 @@ export class PhotosForShareHandlers {
   async list(
     @Payload() { actor, data }: RequestEnvelopeOf<typeof listPhotosForShare>,
   ): Promise<ReplyOf<typeof listPhotosForShare>> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const photos = await this.photos.listAccepted(this.database, data.projectId);
     return {
       photos: photos.map(({ id, filter, transforms, width, height }) => ({

@@ -19,11 +19,11 @@ import {
 } from '@memoreel/domain';
 import {
   buildEvent,
-  ForbiddenError,
   NotFoundError,
   ownedOrNotFound,
   recordEvent,
   requireSignedIn,
+  requireSystem,
   runOnce,
   ValidationError,
 } from '@memoreel/platform';
@@ -71,7 +71,7 @@ export class PhotosService {
     request: { projectId: string; userId: string; count: number; expiresInSeconds: number },
   ): Promise<{ reservations: { id: string }[]; quota: PhotoQuota }> {
     // Media asks as itself, naming the user it verified the request for.
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const { projectId, count, expiresInSeconds } = request;
     return this.database.$transaction(async (tx) => {
       await this.projects.lockById(tx, projectId);

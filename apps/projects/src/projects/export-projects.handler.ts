@@ -1,6 +1,5 @@
 import { exportProjects, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
-import { projectMessages } from '@memoreel/domain';
-import { ForbiddenError } from '@memoreel/platform';
+import { requireSystem } from '@memoreel/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProjectsDatabase } from '../database/projects-database.js';
@@ -18,7 +17,7 @@ export class ExportProjectsHandler {
   async export(
     @Payload() { actor, data }: RequestEnvelopeOf<typeof exportProjects>,
   ): Promise<ReplyOf<typeof exportProjects>> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const projects = await this.projects.pageOfOwnersAndTiers(this.database, data.after, data.limit);
     return { projects, next: projects.length === data.limit ? (projects.at(-1)?.id ?? null) : null };
   }

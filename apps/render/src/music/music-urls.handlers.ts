@@ -1,6 +1,5 @@
 import { getMusicUrls, MUSIC_URL_SECONDS, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
-import { projectMessages } from '@memoreel/domain';
-import { ForbiddenError } from '@memoreel/platform';
+import { requireSystem } from '@memoreel/platform';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MUSIC_BUCKET, MusicStorage } from './music-storage.js';
@@ -22,7 +21,7 @@ export class MusicUrlsHandlers {
   async urls(
     @Payload() { actor, data }: RequestEnvelopeOf<typeof getMusicUrls>,
   ): Promise<ReplyOf<typeof getMusicUrls>> {
-    if (actor.role !== 'system') throw new ForbiddenError(projectMessages.unauthorized);
+    requireSystem(actor);
     const found = await this.playable.byId(data.ids, data.ownerId ?? null);
     const tracks = await Promise.all(
       [...found].map(async ([id, row]) => ({

@@ -15,7 +15,6 @@ import { projectMessages } from '@memoreel/domain';
 import {
   BusClient,
   DomainError,
-  ForbiddenError,
   LOGGER,
   NotFoundError,
   ownedOrNotFound,
@@ -23,6 +22,7 @@ import {
   ProjectsLookup,
   passRemoteErrors,
   requireSignedIn,
+  requireSystem,
   SERVICE_CONTEXT,
   type ServiceContext,
 } from '@memoreel/platform';
@@ -189,7 +189,7 @@ export class RendersService {
    * edited since (another derivative) keeps the URL the chunk's hash names.
    */
   async chunkPhotos(actor: Actor, renderId: string): Promise<{ urls: string[] }> {
-    if (actor.role !== 'system') throw new ForbiddenError('Only the render workers ask for this');
+    requireSystem(actor);
     const row = await this.renders.getById(this.database, renderId);
     if (!row) throw new NotFoundError(renderMessages.renderNotFound);
     const { photos } = row.props as MemoreelVideoProps;

@@ -2,7 +2,14 @@ import { type Actor, ErrorCodes, GUEST, SYSTEM } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../bus/bus-client.js';
 import { DomainError, ForbiddenError } from '../bus/domain-error.js';
-import { ownedOrNotFound, passRemoteErrors, requireSignedIn, stableUuid } from './index.js';
+import {
+  ownedOrNotFound,
+  passRemoteErrors,
+  requireSignedIn,
+  requireSystem,
+  SYSTEM_ONLY,
+  stableUuid,
+} from './index.js';
 
 describe('requireSignedIn', () => {
   it('gives the id of a user, a guest and an admin', () => {
@@ -21,6 +28,24 @@ describe('requireSignedIn', () => {
 
   it("throws the service's own refusal when it names one", () => {
     expect(() => requireSignedIn(GUEST, () => new ForbiddenError('nope'))).toThrow(ForbiddenError);
+  });
+});
+
+describe('requireSystem', () => {
+  it('lets the system through', () => {
+    expect(() => requireSystem(SYSTEM)).not.toThrow();
+  });
+
+  it('refuses a user, an admin and no session with Forbidden', () => {
+    const admin: Actor = { userId: 'a1', role: 'admin', isAnonymous: false };
+    for (const actor of [GUEST, admin, { userId: 'u1', role: 'user', isAnonymous: false } satisfies Actor]) {
+      expect(() => requireSystem(actor)).toThrow(
+        expect.objectContaining({ code: ErrorCodes.forbidden, message: SYSTEM_ONLY }),
+      );
+    }
+    expect(() => requireSystem(admin, 'Only the render workers ask for this')).toThrow(
+      'Only the render workers ask for this',
+    );
   });
 });
 

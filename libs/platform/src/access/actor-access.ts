@@ -1,5 +1,5 @@
 import type { Actor } from '@memoreel/contracts';
-import { type DomainError, NotFoundError, UnauthorizedError } from '../bus/domain-error.js';
+import { type DomainError, ForbiddenError, NotFoundError, UnauthorizedError } from '../bus/domain-error.js';
 
 /** The spec's answer to a call that needs a session and has none. */
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
@@ -14,6 +14,18 @@ export function requireSignedIn(
 ): string {
   if (!actor.userId || (actor.role !== 'user' && actor.role !== 'admin')) throw refuse();
   return actor.userId;
+}
+
+/** What a user hears from a request that only Memoreel's own services and jobs may make. */
+export const SYSTEM_ONLY = 'Only Memoreel itself may ask for this';
+
+/**
+ * For requests only the system makes (exports, workers' lookups, a job's own questions): anyone
+ * else — a user, an admin, a guest — is Forbidden. The sender rules of the bus refuse them first;
+ * this is the service's own check behind them.
+ */
+export function requireSystem(actor: Actor, message: string = SYSTEM_ONLY): void {
+  if (actor.role !== 'system') throw new ForbiddenError(message);
 }
 
 /**
