@@ -9,6 +9,7 @@ import {
   SecondFactorPendingError,
 } from '../accounts/access-token.js';
 import { type BucketPolicy, REQUEST_BUDGETS, type RequestBudgetName } from '../gateway.limits.js';
+import { addressOf } from '../http/client.js';
 import type { ActorRequest } from '../http/current-actor.js';
 import { TokenBuckets } from './token-buckets.js';
 
@@ -35,6 +36,19 @@ export function liveRefusalOf(error: RequestBudgetExceededError): GraphQLError {
   return new GraphQLError(error.message, {
     extensions: { code: ErrorCodes.rateLimited, retryAfterSeconds: error.retryAfterSeconds },
   });
+}
+
+/**
+ * Answers a request its budget refused: 429 and when to retry, with the error `body` the route's
+ * clients read (and any further `headers`).
+ */
+export function answerOverBudget(
+  response: Response,
+  error: RequestBudgetExceededError,
+  body: object,
+  headers: Record<string, string> = {},
+): void {
+  response.status(429).set('retry-after', String(error.retryAfterSeconds)).set(headers).json(body);
 }
 
 /** The gateway's request budgets (REQUEST_BUDGETS), kept by this replica. */
@@ -88,17 +102,13 @@ export class GraphQLRequestBudget implements NestMiddleware {
             throw error;
         }
       }
-      this.budgets.takeOperation(
-        request.actor ?? GUEST,
-        request.ip ?? request.socket.remoteAddress ?? 'unknown',
-      );
+      this.budgets.takeOperation(request.actor ?? GUEST, addressOf(request));
       next();
     } catch (error) {
       if (!(error instanceof RequestBudgetExceededError)) return next(error);
-      response
-        .status(429)
-        .set('retry-after', String(error.retryAfterSeconds))
-        .json({ errors: [{ message: error.message, extensions: liveRefusalOf(error).extensions }] });
+      answerOverBudget(response, error, {
+        errors: [{ message: error.message, extensions: liveRefusalOf(error).extensions }],
+      });
     }
   }
 }

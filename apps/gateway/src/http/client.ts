@@ -3,10 +3,15 @@ import type { ClientSchema } from '@memoreel/contracts';
 import express, { type Request } from 'express';
 import type { z } from 'zod';
 
-/** Who is calling, for the auth service's per-IP limits: `req.ip` honours trusted proxies only. */
+/** The caller's address: `req.ip` honours trusted proxies only. */
+export function addressOf(request: Request): string {
+  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
+
+/** Who is calling, for the auth service's per-IP limits. */
 export function clientOf(request: Request): z.input<typeof ClientSchema> {
   return {
-    ip: request.ip ?? request.socket.remoteAddress ?? 'unknown',
+    ip: addressOf(request),
     userAgent: request.get('user-agent')?.slice(0, 512),
   };
 }

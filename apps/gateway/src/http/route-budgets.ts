@@ -2,10 +2,12 @@ import { ErrorCodes } from '@memoreel/contracts';
 import type { RequestHandler } from 'express';
 import type { RequestBudgetName } from '../gateway.limits.js';
 import {
+  answerOverBudget,
   RATE_LIMITED_MESSAGE,
   RequestBudgetExceededError,
   type RequestBudgets,
 } from '../graphql/request-budgets.js';
+import { addressOf } from './client.js';
 
 /**
  * Counts every request of a public HTTP route against its per-address budget (REQUEST_BUDGETS) before
@@ -15,15 +17,16 @@ import {
 export function perAddressBudget(budgets: RequestBudgets, name: RequestBudgetName): RequestHandler {
   return (req, res, next) => {
     try {
-      budgets.take(name, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+      budgets.take(name, addressOf(req));
       next();
     } catch (error) {
       if (!(error instanceof RequestBudgetExceededError)) return next(error);
-      res
-        .status(429)
-        .set('retry-after', String(error.retryAfterSeconds))
-        .set('cache-control', 'no-store')
-        .json({ error_code: ErrorCodes.rateLimited, msg: RATE_LIMITED_MESSAGE });
+      answerOverBudget(
+        res,
+        error,
+        { error_code: ErrorCodes.rateLimited, msg: RATE_LIMITED_MESSAGE },
+        { 'cache-control': 'no-store' },
+      );
     }
   };
 }

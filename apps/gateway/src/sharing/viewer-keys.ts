@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { addressOf } from '../http/client.js';
 
 /** The cookie that names a browser to the view counter: an opaque random id, nothing else. */
 export const VIEWER_COOKIE = 'memoreel_viewer';
@@ -25,6 +26,7 @@ export function viewerKeyOf(req: Request, res: Response | undefined): string {
 
 /** The client's IP (behind trusted proxies only) as an opaque key: the raw address is never stored. */
 export function ipKeyOf(req: Request): string {
-  const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return `ip:${createHash('sha256').update(`memoreel-share-views:${ip}`).digest('base64url')}`;
+  return `ip:${createHash('sha256')
+    .update(`memoreel-share-views:${addressOf(req)}`)
+    .digest('base64url')}`;
 }
