@@ -227,14 +227,7 @@ export class SessionsService {
       ip: client.ip,
       userAgent: client.userAgent ?? null,
     });
-    const refreshToken = randomToken();
-    await this.sessions.insertRefreshToken(db, {
-      sessionId: session.id,
-      tokenHash: sha256(refreshToken),
-      parentId: null,
-      sealedByParent: null,
-    });
-    return this.answer(user, session, refreshToken);
+    return this.answer(user, session, await this.rootRefreshToken(db, session.id));
   }
 
   /**
@@ -247,14 +240,7 @@ export class SessionsService {
     if (!user || user.disabledAt) throw new SessionNotFoundError();
     const amr = [...amrOf(session.amr), { method, timestamp: Math.floor(Date.now() / 1000) }];
     const raised = await this.sessions.raiseToAal2(db, session.id, amr);
-    const refreshToken = randomToken();
-    await this.sessions.insertRefreshToken(db, {
-      sessionId: session.id,
-      tokenHash: sha256(refreshToken),
-      parentId: null,
-      sealedByParent: null,
-    });
-    return this.answer(user, raised, refreshToken);
+    return this.answer(user, raised, await this.rootRefreshToken(db, session.id));
   }
 
   /** The actor's session while it is live (its user's, not revoked, not past its inactivity limit). */
@@ -290,6 +276,18 @@ export class SessionsService {
       expiresAt,
       user: toUser(user),
     };
+  }
+
+  /** A refresh token with no parent: the root of a new rotation chain in the session, sealed by nothing. */
+  private async rootRefreshToken(db: AuthDb, sessionId: string): Promise<string> {
+    const refreshToken = randomToken();
+    await this.sessions.insertRefreshToken(db, {
+      sessionId,
+      tokenHash: sha256(refreshToken),
+      parentId: null,
+      sealedByParent: null,
+    });
+    return refreshToken;
   }
 
   private async rotate(
