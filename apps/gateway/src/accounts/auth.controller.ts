@@ -105,11 +105,7 @@ export class AuthController {
     @Res({ passthrough: true }) res: Response,
     @Body(new ZodPipe(SignUpBody)) body: z.output<typeof SignUpBody>,
   ): Promise<{ user: User; session: PublicSession | null }> {
-    const answer = await this.bus.request(signUp, GUEST, {
-      ...body,
-      redirectTo: optionalSameSiteRedirect(body.redirectTo, this.appOrigin(req)),
-      client: clientOf(req),
-    });
+    const answer = await this.bus.request(signUp, GUEST, this.withLinkTarget(req, body));
     return { user: answer.user, session: answer.session && deliverSession(req, res, answer.session) };
   }
 
@@ -184,11 +180,7 @@ export class AuthController {
     @Req() req: Request,
     @Body(new ZodPipe(UpdateUserBody)) body: z.output<typeof UpdateUserBody>,
   ): Promise<User> {
-    return this.bus.request(updateUser, actor, {
-      ...body,
-      redirectTo: optionalSameSiteRedirect(body.redirectTo, this.appOrigin(req)),
-      client: clientOf(req),
-    });
+    return this.bus.request(updateUser, actor, this.withLinkTarget(req, body));
   }
 
   @Post('recover')
@@ -197,11 +189,7 @@ export class AuthController {
     @Req() req: Request,
     @Body(new ZodPipe(RecoverBody)) body: z.output<typeof RecoverBody>,
   ): Promise<object> {
-    await this.bus.request(recoverPassword, GUEST, {
-      ...body,
-      redirectTo: optionalSameSiteRedirect(body.redirectTo, this.appOrigin(req)),
-      client: clientOf(req),
-    });
+    await this.bus.request(recoverPassword, GUEST, this.withLinkTarget(req, body));
     return {};
   }
 
@@ -211,11 +199,7 @@ export class AuthController {
     @Req() req: Request,
     @Body(new ZodPipe(OtpBody)) body: z.output<typeof OtpBody>,
   ): Promise<object> {
-    await this.bus.request(sendOtp, GUEST, {
-      ...body,
-      redirectTo: optionalSameSiteRedirect(body.redirectTo, this.appOrigin(req)),
-      client: clientOf(req),
-    });
+    await this.bus.request(sendOtp, GUEST, this.withLinkTarget(req, body));
     return {};
   }
 
@@ -368,6 +352,15 @@ export class AuthController {
     const failure = authHttpErrorFor(error);
     if (failure.status === 500 && !(error instanceof RemoteError)) this.logger.error(error);
     return seeOther(spaCallbackErrorUrl(failure));
+  }
+
+  /** A request whose mail may carry a link: its target kept on this site, and who is calling. */
+  private withLinkTarget<Body extends { redirectTo?: string }>(req: Request, body: Body) {
+    return {
+      ...body,
+      redirectTo: optionalSameSiteRedirect(body.redirectTo, this.appOrigin(req)),
+      client: clientOf(req),
+    };
   }
 
   private appOrigin(req: Request): string {
