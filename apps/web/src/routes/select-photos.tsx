@@ -6,7 +6,7 @@ import { CreateProjectButton } from '../features/project/create-project-dialog';
 import type { ProjectListItem } from '../features/project/project-api';
 import { useProjects } from '../features/project/queries';
 import { TierBadge } from '../features/upgrade/tier-badge';
-import { Skeleton } from '../ui/skeleton';
+import { SkeletonRows } from '../ui/skeleton';
 
 /**
  * Spec §2: where picking a plan leads when nothing else handles it. The visitor chooses which
@@ -40,10 +40,7 @@ function SelectPhotosPage() {
 
       <section aria-label="Your projects" className="mt-8">
         {projects.isPending ? (
-          <div className="space-y-3">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
+          <SkeletonRows count={2} className="space-y-3" rowClassName="h-16" />
         ) : projects.isError ? (
           <p className="text-destructive text-sm">Your projects could not be loaded. Reload to try again.</p>
         ) : newestFirst.length === 0 ? (

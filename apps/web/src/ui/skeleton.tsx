@@ -11,3 +11,23 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
     />
   );
 }
+
+/** `count` alike resting rows, where a list is still loading. */
+export function SkeletonRows({
+  count,
+  className,
+  rowClassName,
+}: {
+  count: number;
+  className?: string;
+  rowClassName: string;
+}) {
+  const rows = Array.from({ length: count }, (_, row) => row);
+  return (
+    <div className={className}>
+      {rows.map((row) => (
+        <Skeleton key={row} className={rowClassName} />
+      ))}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { AlertTriangle, Database, HardDrive, RefreshCw, Workflow } from 'lucide-
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import { AdminOnly } from '../admin-users/admin-only';
 import { formatDate } from '../admin-users/user-summary';
 import {
@@ -48,10 +48,7 @@ function DatabaseAdmin() {
       </div>
 
       {overviews.isPending ? (
-        <div className="mt-8 grid gap-4 lg:grid-cols-2">
-          <Skeleton className="h-64" />
-          <Skeleton className="h-64" />
-        </div>
+        <SkeletonRows count={2} className="mt-8 grid gap-4 lg:grid-cols-2" rowClassName="h-64" />
       ) : overviews.isError ? (
         <p className="mt-8 text-destructive text-sm">The overview could not be loaded. Try Refresh.</p>
       ) : (

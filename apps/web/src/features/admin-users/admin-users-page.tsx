@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import { TierBadge } from '../upgrade/tier-badge';
 import { AccountBadges } from './account-badges';
 import { AdminOnly } from './admin-only';
@@ -75,11 +75,7 @@ function ManageUsers() {
           </span>
         </div>
         {users.isPending ? (
-          <div className="space-y-3 p-4">
-            <Skeleton className="h-12" />
-            <Skeleton className="h-12" />
-            <Skeleton className="h-12" />
-          </div>
+          <SkeletonRows count={3} className="space-y-3 p-4" rowClassName="h-12" />
         ) : users.isError ? (
           <p className="px-6 py-6 text-destructive text-sm">
             The users could not be loaded. Reload to try again.
@@ -118,6 +114,16 @@ interface UsersViewProps {
   onManage: (userId: string) => void;
 }
 
+/** The table's headings, each padded and aligned as the cells below it. */
+const COLUMNS = [
+  { label: 'User', className: 'px-6 py-3 font-medium' },
+  { label: 'Account', className: 'px-3 py-3 font-medium' },
+  { label: 'Plan', className: 'px-3 py-3 font-medium' },
+  { label: 'Projects', className: 'px-3 py-3 text-right font-medium' },
+  { label: 'Created', className: 'px-3 py-3 font-medium' },
+  { label: 'Last sign-in', className: 'px-3 py-3 font-medium' },
+];
+
 /** Wide screens: one row per user. */
 function UsersTable({ users, onManage }: UsersViewProps) {
   return (
@@ -125,24 +131,11 @@ function UsersTable({ users, onManage }: UsersViewProps) {
       <table className="w-full text-left text-sm" data-testid="admin-users-table">
         <thead className="bg-muted/40 text-muted-foreground text-xs uppercase tracking-wide">
           <tr>
-            <th scope="col" className="px-6 py-3 font-medium">
-              User
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Account
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Plan
-            </th>
-            <th scope="col" className="px-3 py-3 text-right font-medium">
-              Projects
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-3 py-3 font-medium">
-              Last sign-in
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column.label} scope="col" className={column.className}>
+                {column.label}
+              </th>
+            ))}
             <th scope="col" className="px-6 py-3">
               <span className="sr-only">Actions</span>
             </th>

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import { AdminOnly } from '../admin-users/admin-only';
 import type { MusicTrack } from './music-api';
 import { MusicDropzone } from './music-dropzone';
@@ -79,11 +79,7 @@ function MusicManager() {
         </CardHeader>
         <CardContent className="p-0 pb-2">
           {tracks.isPending ? (
-            <div className="space-y-3 px-4 py-2">
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-              <Skeleton className="h-10" />
-            </div>
+            <SkeletonRows count={3} className="space-y-3 px-4 py-2" rowClassName="h-10" />
           ) : tracks.isError ? (
             <p className="px-6 py-6 text-destructive text-sm">
               The tracks could not be loaded. Reload to try again.

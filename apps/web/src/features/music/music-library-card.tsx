@@ -3,7 +3,7 @@ import { Pause, Play, Plus } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
+import { SkeletonRows } from '../../ui/skeleton';
 import { videoStepsContent } from '../design/design-content';
 import type { PublicMusicTrack } from './music-library-api';
 import { usePublicMusicTracks } from './music-library-queries';
@@ -25,13 +25,7 @@ export function MusicLibraryCard({
   const tracks = usePublicMusicTracks();
   let body: React.ReactNode;
   if (tracks.isPending) {
-    body = (
-      <div className="space-y-2">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} className="h-14 w-full rounded-lg" />
-        ))}
-      </div>
-    );
+    body = <SkeletonRows count={3} className="space-y-2" rowClassName="h-14 w-full rounded-lg" />;
   } else if (tracks.isError) {
     body = <p className="text-destructive text-sm">{text.tracksFailed}</p>;
   } else if (tracks.data.length === 0) {

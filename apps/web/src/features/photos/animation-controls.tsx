@@ -1,6 +1,6 @@
 import { TRANSFORM_LIMITS } from '@memoreel/domain';
-import { Minus, Plus, RotateCcw, RotateCw } from 'lucide-react';
-import { type KeyboardEvent, useId } from 'react';
+import { type LucideIcon, Minus, Plus, RotateCcw, RotateCw } from 'lucide-react';
+import { type ChangeEvent, type KeyboardEvent, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { photosContent } from './photos-content';
@@ -69,6 +69,37 @@ interface ControlProps {
   onInteractionEnd: () => void;
 }
 
+/** A small outlined button that nudges the control one step, named for screen readers by `label`. */
+function StepButton({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline" size="icon" className="size-8" onClick={onClick} aria-label={label}>
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** A slider's moves as numbers, and the drag around them, so the preview knows when one starts and ends. */
+function sliderHandlers({
+  onChange,
+  onInteractionStart,
+  onInteractionEnd,
+}: Omit<ControlProps, 'onStep'> & { onChange: (value: number) => void }) {
+  return {
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.target.value)),
+    onPointerDown: onInteractionStart,
+    onPointerUp: onInteractionEnd,
+    onPointerCancel: onInteractionEnd,
+  };
+}
+
 /** Spec §2 step 4: the vertical Zoom control at the left of the preview. */
 export function ZoomControl({
   scale,
@@ -80,15 +111,7 @@ export function ZoomControl({
   const { min, max, step } = TRANSFORM_LIMITS.scale;
   return (
     <div className="flex w-10 shrink-0 flex-col items-center gap-1.5">
-      <Button
-        variant="outline"
-        size="icon"
-        className="size-8"
-        onClick={() => onStep(ZOOM_BUTTON_STEP)}
-        aria-label={text.zoomIn}
-      >
-        <Plus aria-hidden="true" />
-      </Button>
+      <StepButton label={text.zoomIn} icon={Plus} onClick={() => onStep(ZOOM_BUTTON_STEP)} />
       <input
         type="range"
         aria-label={text.zoom}
@@ -98,21 +121,10 @@ export function ZoomControl({
         max={max}
         step={step}
         value={scale}
-        onChange={(event) => onChange(Number(event.target.value))}
-        onPointerDown={onInteractionStart}
-        onPointerUp={onInteractionEnd}
-        onPointerCancel={onInteractionEnd}
+        {...sliderHandlers({ onChange, onInteractionStart, onInteractionEnd })}
         className="min-h-24 w-2 flex-1 cursor-pointer accent-primary [direction:rtl] [writing-mode:vertical-lr]"
       />
-      <Button
-        variant="outline"
-        size="icon"
-        className="size-8"
-        onClick={() => onStep(-ZOOM_BUTTON_STEP)}
-        aria-label={text.zoomOut}
-      >
-        <Minus aria-hidden="true" />
-      </Button>
+      <StepButton label={text.zoomOut} icon={Minus} onClick={() => onStep(-ZOOM_BUTTON_STEP)} />
       <span className="text-[10px] text-muted-foreground uppercase tracking-wide">{text.zoom}</span>
     </div>
   );
@@ -133,15 +145,7 @@ export function RotationControl({
       <label htmlFor={id} className="sr-only shrink-0 text-muted-foreground text-sm sm:not-sr-only sm:w-16">
         {text.rotation}
       </label>
-      <Button
-        variant="outline"
-        size="icon"
-        className="size-8"
-        onClick={() => onStep(-ROTATION_BUTTON_STEP)}
-        aria-label={text.rotateLeft}
-      >
-        <RotateCcw aria-hidden="true" />
-      </Button>
+      <StepButton label={text.rotateLeft} icon={RotateCcw} onClick={() => onStep(-ROTATION_BUTTON_STEP)} />
       <input
         id={id}
         type="range"
@@ -150,21 +154,10 @@ export function RotationControl({
         step={step}
         value={rotate}
         aria-valuetext={`${Math.round(rotate)} degrees`}
-        onChange={(event) => onChange(Number(event.target.value))}
-        onPointerDown={onInteractionStart}
-        onPointerUp={onInteractionEnd}
-        onPointerCancel={onInteractionEnd}
+        {...sliderHandlers({ onChange, onInteractionStart, onInteractionEnd })}
         className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
       />
-      <Button
-        variant="outline"
-        size="icon"
-        className="size-8"
-        onClick={() => onStep(ROTATION_BUTTON_STEP)}
-        aria-label={text.rotateRight}
-      >
-        <RotateCw aria-hidden="true" />
-      </Button>
+      <StepButton label={text.rotateRight} icon={RotateCw} onClick={() => onStep(ROTATION_BUTTON_STEP)} />
       <span className="w-11 shrink-0 text-right text-muted-foreground text-sm tabular-nums">
         {Math.round(rotate)}°
       </span>
