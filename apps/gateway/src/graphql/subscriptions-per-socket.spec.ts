@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { getJwks } from '@memoreel/contracts';
-import { createLogger, InProcessBus } from '@memoreel/platform';
+import { InProcessBus } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { type Client, createClient } from 'graphql-ws';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createGatewayApp } from '../create-gateway.js';
+import { publishStandInKeys, startLiveGateway } from '../../test/live-gateway.js';
 import { LIVE_LIMITS } from '../gateway.limits.js';
 import { TOO_MANY_SUBSCRIPTIONS } from './graphql-context.js';
 
@@ -18,38 +15,10 @@ let url: string;
 let authorization: string;
 const clients: Client[] = [];
 
-/** A signed-in user's token, checked against keys this test publishes in auth's place. */
-async function answerAsAuth(): Promise<string> {
-  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'EdDSA', use: 'sig' };
-  const issuer = 'https://memoreel.example/auth/v1';
-  await bus.respond(getJwks.subject, 'auth', async () => ({
-    ok: true,
-    data: { keys: [jwk], issuer, audience: 'authenticated' },
-  }));
-  const token = await new SignJWT({
-    sid: randomUUID(),
-    role: 'user',
-    is_anonymous: false,
-    email: 'ada@example.com',
-    aal: 'aal1',
-  })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'test' })
-    .setSubject(randomUUID())
-    .setIssuer(issuer)
-    .setAudience('authenticated')
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(privateKey);
-  return `Bearer ${token}`;
-}
-
 beforeAll(async () => {
   bus = new InProcessBus({ namespace: uniqueNamespace('sockets') });
-  authorization = await answerAsAuth();
-  app = await createGatewayApp({ bus, logger: createLogger({ service: 'test', level: 'silent' }) });
-  await app.listen(0, '127.0.0.1');
-  url = `ws://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+  authorization = await (await publishStandInKeys(bus)).authorizationOf(randomUUID());
+  ({ app, url } = await startLiveGateway(bus));
 });
 afterAll(async () => {
   for (const client of clients) await client.dispose();

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { getJwks, pendingPhotosChanged } from '@memoreel/contracts';
-import { BusClient, connectNatsBus, createLogger, type NatsBus } from '@memoreel/platform';
+import { pendingPhotosChanged } from '@memoreel/contracts';
+import { BusClient, connectNatsBus, type NatsBus } from '@memoreel/platform';
 import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { type Client, createClient } from 'graphql-ws';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createGatewayApp } from '../create-gateway.js';
-
-const ISSUER = 'http://127.0.0.1/auth/v1';
-const AUDIENCE = 'authenticated';
+import { publishStandInKeys, startLiveGateway } from '../../test/live-gateway.js';
 
 let server: NatsServer;
 let gatewayBus: NatsBus;
 let servicesBus: NatsBus;
 let app: INestApplication;
 let client: Client;
-let token: string;
+let authorization: string;
+let url: string;
 const userId = randomUUID();
 
 beforeAll(async () => {
@@ -28,25 +24,9 @@ beforeAll(async () => {
     connectNatsBus({ servers: server.url, namespace, name, reconnectTimeWaitMs: 100 });
   gatewayBus = await connect('gateway-test');
   servicesBus = await connect('services-test');
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: 'k', alg: 'EdDSA', use: 'sig' };
-  await servicesBus.respond(getJwks.subject, 'auth', async () => ({
-    ok: true,
-    data: { keys: [publicJwk], issuer: ISSUER, audience: AUDIENCE },
-  }));
-  token = await new SignJWT({ sid: randomUUID(), role: 'user', is_anonymous: true, email: null, aal: 'aal1' })
-    .setProtectedHeader({ alg: 'EdDSA', kid: 'k' })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
-    .sign(keys.privateKey);
-  app = await createGatewayApp({
-    bus: gatewayBus,
-    logger: createLogger({ service: 'test', level: 'silent' }),
-  });
-  await app.listen(0, '127.0.0.1');
+  const keys = await publishStandInKeys(servicesBus);
+  authorization = await keys.authorizationOf(userId, { isAnonymous: true });
+  ({ app, url } = await startLiveGateway(gatewayBus));
 }, 60_000);
 afterAll(async () => {
   await client?.dispose();
@@ -58,11 +38,10 @@ afterAll(async () => {
 
 describe('pendingPhotosChanged over NATS', () => {
   it('reaches the bell again after the broker restarts (the socket stays open)', async () => {
-    const url = `ws://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
     client = createClient({
       url,
       webSocketImpl: WebSocket,
-      connectionParams: { authorization: `Bearer ${token}` },
+      connectionParams: { authorization },
       retryAttempts: 0,
     });
     const totals: number[] = [];

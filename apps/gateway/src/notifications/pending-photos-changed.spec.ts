@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { getJwks, pendingPhotosChanged } from '@memoreel/contracts';
-import { BusClient, createLogger, InProcessBus } from '@memoreel/platform';
+import { pendingPhotosChanged } from '@memoreel/contracts';
+import { BusClient, InProcessBus } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { type Client, createClient } from 'graphql-ws';
-import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createGatewayApp } from '../create-gateway.js';
-
-const ISSUER = 'http://127.0.0.1/auth/v1';
-const AUDIENCE = 'authenticated';
-const KID = 'test-key';
+import { publishStandInKeys, startLiveGateway } from '../../test/live-gateway.js';
 
 let bus: InProcessBus;
 let app: INestApplication;
 let url: string;
-let signingKey: CryptoKey;
+let authorizationOf: (userId: string) => Promise<string>;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  const keys = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-  signingKey = keys.privateKey;
-  const publicJwk = { ...(await exportJWK(keys.publicKey)), kid: KID, alg: 'EdDSA', use: 'sig' };
   bus = new InProcessBus({ namespace: uniqueNamespace('bell') });
-  await bus.respond(getJwks.subject, 'auth', async () => ({
-    ok: true,
-    data: { keys: [publicJwk], issuer: ISSUER, audience: AUDIENCE },
-  }));
-  app = await createGatewayApp({ bus, logger: createLogger({ service: 'test', level: 'silent' }) });
-  await app.listen(0, '127.0.0.1');
-  url = `ws://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/graphql`;
+  ({ authorizationOf } = await publishStandInKeys(bus));
+  ({ app, url } = await startLiveGateway(bus));
 });
 afterAll(async () => {
   for (const client of clients) await client.dispose();
@@ -39,19 +25,9 @@ afterAll(async () => {
   await bus?.close();
 });
 
-const tokenOf = (userId: string) =>
-  new SignJWT({ sid: randomUUID(), role: 'user', is_anonymous: false, email: null, aal: 'aal1' })
-    .setProtectedHeader({ alg: 'EdDSA', kid: KID })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
-    .sign(signingKey);
-
 /** One user's bell: a socket authenticated as them, following pendingPhotosChanged. */
 async function bellOf(userId: string | null) {
-  const connectionParams = userId ? { authorization: `Bearer ${await tokenOf(userId)}` } : {};
+  const connectionParams = userId ? { authorization: await authorizationOf(userId) } : {};
   const client = createClient({ url, webSocketImpl: WebSocket, connectionParams, retryAttempts: 0 });
   clients.push(client);
   const seen = { changes: [] as { projectId: string; total: number }[], errors: [] as unknown[] };
