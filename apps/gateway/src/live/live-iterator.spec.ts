@@ -26,15 +26,21 @@ const completion = (deliveries: number) => ({
   deliveries,
 });
 
+/** A reader of a queue of 3 that has not read the first `published` events yet. */
+async function readerBehind(published: number) {
+  const client = busClient();
+  const events = liveIterator(client, probeCompleted, {
+    field: 'probeCompleted',
+    accept: () => true,
+    maxQueued: 3,
+  });
+  for (let i = 1; i <= published; i++) await client.publishLive(probeCompleted, completion(i));
+  return { client, events };
+}
+
 describe('liveIterator', () => {
   it('keeps events for a reader a little behind, in order', async () => {
-    const client = busClient();
-    const events = liveIterator(client, probeCompleted, {
-      field: 'probeCompleted',
-      accept: () => true,
-      maxQueued: 3,
-    });
-    for (let i = 1; i <= 3; i++) await client.publishLive(probeCompleted, completion(i));
+    const { events } = await readerBehind(3);
 
     for (let i = 1; i <= 3; i++) {
       expect((await events.next()).value?.probeCompleted.deliveries).toBe(i);
@@ -43,13 +49,7 @@ describe('liveIterator', () => {
   });
 
   it('ends the subscription with SLOW_SUBSCRIBER when a reader falls more than the queue behind', async () => {
-    const client = busClient();
-    const events = liveIterator(client, probeCompleted, {
-      field: 'probeCompleted',
-      accept: () => true,
-      maxQueued: 3,
-    });
-    for (let i = 1; i <= 4; i++) await client.publishLive(probeCompleted, completion(i));
+    const { client, events } = await readerBehind(4);
 
     const error = await events.next().then(
       () => new Error('expected the subscription to end'),
