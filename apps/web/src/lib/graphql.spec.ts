@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from './access-token';
-import { GraphQLRequestError, graphqlRequest } from './graphql';
+import { GraphQLRequestError, graphqlRequest, graphqlRequestOnLeave } from './graphql';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -51,5 +51,23 @@ describe('graphqlRequest', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
     await expect(graphqlRequest('query { x }')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('graphqlRequestOnLeave', () => {
+  it("sends the operation with keepalive and the user's access token, and ignores a failure", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    setAccessTokenGetter(() => 'the-access-token');
+
+    graphqlRequestOnLeave('mutation Save($id: ID!) { save(id: $id) }', { id: 'p1' });
+
+    const [url, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(url).toBe('/graphql');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin' });
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer the-access-token');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      query: 'mutation Save($id: ID!) { save(id: $id) }',
+      variables: { id: 'p1' },
+    });
   });
 });

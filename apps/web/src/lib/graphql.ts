@@ -25,23 +25,25 @@ async function readBody<TData>(response: Response): Promise<GraphQLResponse<TDat
   }
 }
 
+/** JSON headers, and the signed-in user's bearer token when there is one. */
+function requestHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extra };
+  const authorization = bearerAuthorization();
+  if (authorization) headers.authorization = authorization;
+  return headers;
+}
+
 /** POSTs one operation to the gateway's /graphql; resolves with `data` or throws a GraphQLRequestError. */
 export async function graphqlRequest<TData, TVariables extends object = Record<string, never>>(
   query: string,
   variables?: TVariables,
   signal?: AbortSignal,
 ): Promise<TData> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/graphql-response+json, application/json',
-  };
-  const authorization = bearerAuthorization();
-  if (authorization) headers.authorization = authorization;
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
-      headers,
+      headers: requestHeaders({ accept: 'application/graphql-response+json, application/json' }),
       body: JSON.stringify({ query, variables }),
       credentials: 'same-origin',
       signal: signal ?? null,
@@ -67,4 +69,19 @@ export async function graphqlRequest<TData, TVariables extends object = Record<s
     );
   }
   return body.data;
+}
+
+/**
+ * Sends an operation as the page goes away (reload, closed tab, app switched away on a phone): a
+ * `keepalive` request outlives the page, where an ordinary fetch would be cancelled with it.
+ * Nobody is left to read the answer.
+ */
+export function graphqlRequestOnLeave(query: string, variables: object): void {
+  void fetch('/graphql', {
+    method: 'POST',
+    headers: requestHeaders(),
+    body: JSON.stringify({ query, variables }),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => undefined);
 }

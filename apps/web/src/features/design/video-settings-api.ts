@@ -1,6 +1,5 @@
 import { parseVideoSettings, type TimelineTrack, type VideoSettings } from '@memoreel/domain';
-import { bearerAuthorization } from '../../lib/access-token';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The project's video_settings (spec 2 §3) through the gateway's `project` and `updateVideoSettings`. */
 
@@ -50,19 +49,7 @@ export async function saveVideoSettings(
   return parseVideoSettings(withoutNulls(data.updateVideoSettings.videoSettings));
 }
 
-/**
- * The same save as the page closes: a `keepalive` request outlives the page, where an ordinary
- * fetch would be cancelled with it. Nobody is left to read the answer.
- */
+/** The same save as the page closes, which an ordinary request would not outlive. */
 export function saveVideoSettingsOnLeave(projectId: string, settings: VideoSettingsChange): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const authorization = bearerAuthorization();
-  if (authorization) headers.authorization = authorization;
-  void fetch('/graphql', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ query: UPDATE_VIDEO_SETTINGS, variables: { id: projectId, settings } }),
-    credentials: 'same-origin',
-    keepalive: true,
-  }).catch(() => undefined);
+  graphqlRequestOnLeave(UPDATE_VIDEO_SETTINGS, { id: projectId, settings });
 }

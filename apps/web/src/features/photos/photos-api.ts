@@ -1,18 +1,9 @@
 import type { PhotoFilter } from '@memoreel/domain';
-import { bearerAuthorization } from '../../lib/access-token';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The gateway's photo operations (docs/photos-api.md), as steps 1–4 use them. */
 
-export type {
-  Photo,
-  PhotoQuota,
-  PhotoUploadFile,
-  PhotoUploadPlan,
-  PhotoUploadResult,
-  PhotoUploadSlot,
-  PhotoUrls,
-} from './photo-types';
+export type * from './photo-types';
 
 import type {
   Photo,
@@ -122,21 +113,9 @@ export async function setPhotoTransforms(id: string, transforms: Photo['transfor
   return data.setPhotoTransforms;
 }
 
-/**
- * The same save as the page goes away (reload, closed tab, app switched away on a phone): a
- * `keepalive` request outlives the page, where an ordinary fetch would be cancelled with it.
- */
+/** The same save as the page goes away, which an ordinary request would not outlive. */
 export function setPhotoTransformsOnLeave(id: string, transforms: Photo['transforms']): void {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const authorization = bearerAuthorization();
-  if (authorization) headers.authorization = authorization;
-  void fetch('/graphql', {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ query: SET_PHOTO_TRANSFORMS, variables: { id, transforms } }),
-    credentials: 'same-origin',
-    keepalive: true,
-  }).catch(() => undefined);
+  graphqlRequestOnLeave(SET_PHOTO_TRANSFORMS, { id, transforms });
 }
 
 /**

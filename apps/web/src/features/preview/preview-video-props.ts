@@ -1,27 +1,32 @@
-import type { VideoSettings } from '@memoreel/domain';
+import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
 import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import type { PreviewPhoto } from './preview-photos';
 import { videoUrlOf } from './video-photo-url';
 
+interface PlayablePhoto {
+  id: string;
+  url: string;
+  transforms: { start: PhotoTransform; end: PhotoTransform };
+}
+
 /**
- * The composition's props from what the SPA holds: photos in display order (those with an image
- * yet), their motion in the stored '0'/'100' shape, and the timeline with the library's fresh URLs.
- * A track no longer in the library has no URL to play; the rest of the timeline still plays.
+ * The composition's props from what the SPA holds: photos in display order, their motion in the
+ * stored '0'/'100' shape, and the timeline with fresh URLs to play its tracks by.
+ * A track with no URL (gone from the library) is left out; the rest of the timeline still plays.
  */
-export function previewVideoProps(
-  photos: PreviewPhoto[],
+export function playableVideoProps(
+  photos: PlayablePhoto[],
   settings: VideoSettings,
-  library: PublicMusicTrack[],
+  musicUrls: { id: string; url: string }[],
 ): MemoreelVideoProps {
-  const urls = new Map(library.map((track) => [track.id, track.url]));
+  const urls = new Map(musicUrls.map((track) => [track.id, track.url]));
   return videoPropsFromProject({
-    photos: photos.flatMap((photo) => {
-      const url = videoUrlOf(photo);
-      return url
-        ? [{ id: photo.id, url, transforms: { '0': photo.transforms.start, '100': photo.transforms.end } }]
-        : [];
-    }),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: photo.url,
+      transforms: { '0': photo.transforms.start, '100': photo.transforms.end },
+    })),
     settings: {
       ...settings,
       music: {
@@ -31,4 +36,17 @@ export function previewVideoProps(
     },
     musicUrl: (track) => urls.get(track.id) ?? '',
   });
+}
+
+/** The preview's props: the photos with an image yet, the music at the library's URLs. */
+export function previewVideoProps(
+  photos: PreviewPhoto[],
+  settings: VideoSettings,
+  library: PublicMusicTrack[],
+): MemoreelVideoProps {
+  const playable = photos.flatMap((photo) => {
+    const url = videoUrlOf(photo);
+    return url ? [{ id: photo.id, url, transforms: photo.transforms }] : [];
+  });
+  return playableVideoProps(playable, settings, library);
 }

@@ -1,35 +1,13 @@
-import {
-  framesPerPhoto,
-  MemoreelPlayer,
-  usePhotoPrefetch,
-  videoMetadata,
-  videoPropsFromProject,
-} from '@memoreel/video';
+import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch, videoMetadata } from '@memoreel/video';
 import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { playableVideoProps } from '../preview/preview-video-props';
 import type { SharedVideo } from './sharing-api';
 
-/** The composition's props from the public read, the way the preview builds them (videoPropsFromProject). */
+/** The composition's props from the public read, the way the preview builds them. */
 export function sharedVideoProps(video: Pick<SharedVideo, 'photos' | 'videoSettings' | 'musicUrls'>) {
-  const urls = new Map(video.musicUrls.map((track) => [track.id, track.url]));
-  const settings = video.videoSettings;
-  return videoPropsFromProject({
-    photos: video.photos.map((photo) => ({
-      id: photo.id,
-      url: photo.url,
-      transforms: { '0': photo.transforms.start, '100': photo.transforms.end },
-    })),
-    // A track deleted from the library has no URL to play; the rest of the timeline still plays.
-    settings: {
-      ...settings,
-      music: {
-        ...settings.music,
-        timelineTracks: settings.music.timelineTracks.filter((track) => urls.has(track.id)),
-      },
-    },
-    musicUrl: (track) => urls.get(track.id) ?? '',
-  });
+  return playableVideoProps(video.photos, video.videoSettings, video.musicUrls);
 }
 
 /**
