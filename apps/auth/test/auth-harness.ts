@@ -5,11 +5,13 @@ import {
   type EventEnvelope,
   issueBotChallenge,
   type Session,
+  signInWithPassword,
   signUp,
   verifyOtp,
 } from '@memoreel/contracts';
 import * as platform from '@memoreel/platform';
 import {
+  actors,
   createTestDatabase,
   type ServiceHarness,
   solveBotCheck,
@@ -34,6 +36,21 @@ export interface AuthHarness
   solvedBotCheck(): Promise<string>;
   /** Events recorded in the outbox, newest last. */
   events(type: string): Promise<EventEnvelope[]>;
+  /** A confirmed account with a session: sign-up, then the code from the confirmation mail. */
+  signedUpUser(email?: string, password?: string): Promise<SignedUpUser>;
+  /** A password sign-in from a client no other test uses. */
+  signIn(email: string, password?: string): Promise<Session>;
+  /** A rate limit spent to its end, as if its callers had used it up. */
+  emptyBucket(key: string): Promise<void>;
+  /** Forgets the one-mail-a-minute limit of an address, so that a test may mail it again at once. */
+  forgetMailQuota(email: string): Promise<void>;
+}
+
+export interface SignedUpUser {
+  email: string;
+  password: string;
+  session: Session;
+  actor: Actor;
 }
 
 export async function startAuth(env: Record<string, string> = {}): Promise<AuthHarness> {
@@ -51,7 +68,7 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
   });
   const { db } = harness;
 
-  return {
+  const auth: AuthHarness = {
     ...harness,
     mailbox,
     async solvedBotCheck() {
@@ -63,11 +80,39 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
       const rows = await db.outboxEvent.findMany({ where: { type }, orderBy: { occurredAt: 'asc' } });
       return rows.map((row) => row.payload as unknown as EventEnvelope);
     },
+    async signedUpUser(email = anEmail(), password = STRONG_PASSWORD) {
+      const client = aClient();
+      await auth.request(signUp, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client,
+        email,
+        password,
+      });
+      const mail = await mailbox.next(email);
+      const { session } = await auth.request(verifyOtp, GUEST_ACTOR, {
+        client,
+        type: 'signup',
+        email,
+        token: mail.code,
+      });
+      return { email, password, session, actor: actorOf(session) };
+    },
+    signIn(email, password = STRONG_PASSWORD) {
+      return auth.request(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password });
+    },
+    async emptyBucket(key) {
+      const spent = { tokens: 0, updatedAt: new Date() };
+      await db.rateLimitBucket.upsert({ where: { key }, create: { key, ...spent }, update: spent });
+    },
+    async forgetMailQuota(email) {
+      await db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
+    },
     async close() {
       await harness.close();
       await mailbox.close();
     },
   };
+  return auth;
 }
 
 /**
@@ -108,7 +153,7 @@ export function useAuthDatabase(): AuthDatabase {
   });
 }
 
-export const GUEST_ACTOR: Actor = { userId: null, role: 'guest', isAnonymous: false };
+export const GUEST_ACTOR: Actor = actors.guest();
 
 /** The actor the gateway derives from a session's access token. */
 export function actorOf(session: Session): Actor {
@@ -126,21 +171,3 @@ export function anEmail(): string {
 }
 
 export const STRONG_PASSWORD = 'Correct-Horse-9';
-
-/** A confirmed account with a session: sign-up, then the code from the confirmation mail. */
-export async function signedUpUser(
-  auth: AuthHarness,
-  email = anEmail(),
-  password = STRONG_PASSWORD,
-): Promise<{ email: string; password: string; session: Session; actor: Actor }> {
-  const client = aClient();
-  await auth.request(signUp, GUEST_ACTOR, { botCheck: await auth.solvedBotCheck(), client, email, password });
-  const mail = await auth.mailbox.next(email);
-  const { session } = await auth.request(verifyOtp, GUEST_ACTOR, {
-    client,
-    type: 'signup',
-    email,
-    token: mail.code,
-  });
-  return { email, password, session, actor: actorOf(session) };
-}

@@ -12,7 +12,6 @@ import {
   refreshSession,
   type Session,
   signInAnonymously,
-  signInWithPassword,
   unenrollFactor,
   verifyFactor,
   verifyRecoveryCode,
@@ -20,20 +19,13 @@ import {
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  aClient,
-  actorOf,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, actorOf, GUEST_ACTOR, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 beforeAll(async () => {
   // A fresh service's first sign-up (argon2's first hash, the first queries) can outlast the bus's
   // 5 s on a busy machine; it is not what these tests are about, so it happens here, unchecked.
-  await signedUpUser(auth).catch(() => undefined);
+  await auth.signedUpUser().catch(() => undefined);
 }, 60_000);
 
 const claimsOf = (session: Session) => AccessTokenClaimsSchema.parse(decodeJwt(session.accessToken));
@@ -51,20 +43,6 @@ async function wrongCode(secret: string): Promise<string> {
   }
 }
 
-/** A limit spent to its end, as if the user had used it up. */
-async function emptyBucket(key: string): Promise<void> {
-  const spent = { tokens: 0, updatedAt: new Date() };
-  await auth.db.rateLimitBucket.upsert({ where: { key }, create: { key, ...spent }, update: spent });
-}
-
-function signIn(email: string): Promise<Session> {
-  return auth.request(signInWithPassword, GUEST_ACTOR, {
-    client: aClient(),
-    email,
-    password: STRONG_PASSWORD,
-  });
-}
-
 async function challengeAndVerify(actor: Actor, factorId: string, code: string) {
   const client = aClient();
   const challenge = await auth.request(challengeFactor, actor, { client, factorId });
@@ -73,7 +51,7 @@ async function challengeAndVerify(actor: Actor, factorId: string, code: string) 
 
 /** An account with a verified authenticator app: its secret, recovery codes and an aal2 session. */
 async function userWithFactor() {
-  const user = await signedUpUser(auth);
+  const user = await auth.signedUpUser();
   const enrolled = await auth.request(enrollFactor, user.actor, { factorType: 'totp' });
   const usedCode = await codeFor(enrolled.totp.secret);
   const verified = await challengeAndVerify(user.actor, enrolled.factor.id, usedCode);
@@ -88,7 +66,7 @@ async function userWithFactor() {
 
 describe('enrolling an authenticator app', () => {
   it('answers a secret, its otpauth URI and QR code, and lists the factor unverified until a code confirms it', async () => {
-    const { actor, email } = await signedUpUser(auth);
+    const { actor, email } = await auth.signedUpUser();
     const enrolled = await auth.request(enrollFactor, actor, {
       factorType: 'totp',
       friendlyName: 'My phone',
@@ -104,7 +82,7 @@ describe('enrolling an authenticator app', () => {
     expect(enrolled.totp.qrCode).toMatch(/^data:image\/png;base64,/);
     expect((await auth.request(listFactors, actor, {})).factors).toEqual([enrolled.factor]);
     // Unverified: signing in asks for nothing more.
-    expect(claimsOf(await signIn(email))).toMatchObject({ aal: 'aal1', mfa_pending: false });
+    expect(claimsOf(await auth.signIn(email))).toMatchObject({ aal: 'aal1', mfa_pending: false });
 
     const verified = await challengeAndVerify(actor, enrolled.factor.id, await codeFor(enrolled.totp.secret));
     expect(claimsOf(verified.session)).toMatchObject({ aal: 'aal2', mfa_pending: false });
@@ -132,7 +110,7 @@ describe('enrolling an authenticator app', () => {
       code: mfaErrorCodes.guestCannotEnroll,
       message: mfaMessages.errors.guestCannotEnroll,
     });
-    const { actor } = await signedUpUser(auth);
+    const { actor } = await auth.signedUpUser();
     const phone = await auth.failure(enrollFactor, actor, { factorType: 'phone' });
     expect(phone).toMatchObject({
       code: mfaErrorCodes.phoneNotSupported,
@@ -147,7 +125,7 @@ describe('enrolling an authenticator app', () => {
 describe('signing in with a verified factor', () => {
   it('opens an aal1 session that must pass the challenge, then is aal2 (claims aal, amr) and stays so on refresh', async () => {
     const { email, factorId, secret } = await userWithFactor();
-    const first = await signIn(email);
+    const first = await auth.signIn(email);
     expect(claimsOf(first)).toMatchObject({ aal: 'aal1', mfa_pending: true });
     expect(claimsOf(first).amr?.map((entry) => entry.method)).toEqual(['password']);
     expect(first.user.factors).toMatchObject([{ id: factorId, status: 'verified' }]);
@@ -173,7 +151,7 @@ describe('signing in with a verified factor', () => {
 
   it('refuses a wrong code and a code used once already, and an unknown or used challenge', async () => {
     const { email, factorId, secret, usedCode } = await userWithFactor();
-    const actor = actorOf(await signIn(email));
+    const actor = actorOf(await auth.signIn(email));
     const client = aClient();
     const challenge = await auth.request(challengeFactor, actor, { client, factorId });
     const wrong = await auth.failure(verifyFactor, actor, {
@@ -210,7 +188,7 @@ describe('signing in with a verified factor', () => {
 
   it('limits wrong codes to 5 per factor in 5 minutes: then even the right code waits', async () => {
     const { email, factorId, secret } = await userWithFactor();
-    const actor = actorOf(await signIn(email));
+    const actor = actorOf(await auth.signIn(email));
     const bad = await wrongCode(secret);
     for (let attempt = 0; attempt < 5; attempt++) {
       const refused = await challengeAndVerify(actor, factorId, bad).catch((error: unknown) => error);
@@ -229,8 +207,8 @@ describe('signing in with a verified factor', () => {
   it('limits wrong codes per user and day, and challenges per user', async () => {
     const { email, factorId, secret, session } = await userWithFactor();
     const userId = session.user.id;
-    const actor = actorOf(await signIn(email));
-    await emptyBucket(`mfaFailuresPerUser:${userId}`);
+    const actor = actorOf(await auth.signIn(email));
+    await auth.emptyBucket(`mfaFailuresPerUser:${userId}`);
     const daily = await challengeAndVerify(actor, factorId, await codeFor(secret, 1)).catch(
       (e: unknown) => e,
     );
@@ -239,7 +217,7 @@ describe('signing in with a verified factor', () => {
       message: mfaMessages.errors.tooManyAttemptsToday,
     });
 
-    await emptyBucket(`mfaChallengesPerUser:${userId}`);
+    await auth.emptyBucket(`mfaChallengesPerUser:${userId}`);
     const challenges = await auth.failure(challengeFactor, actor, { client: aClient(), factorId });
     expect(challenges).toMatchObject({
       code: authErrorCodes.rateLimited,
@@ -251,7 +229,7 @@ describe('signing in with a verified factor', () => {
     const { email, recoveryCodes } = await userWithFactor();
     const [code] = recoveryCodes;
     if (!code) throw new Error('no recovery codes');
-    const actor = actorOf(await signIn(email));
+    const actor = actorOf(await auth.signIn(email));
     // Typed in capitals without the dash: the same code.
     const passed = await auth.request(verifyRecoveryCode, actor, {
       client: aClient(),
@@ -261,7 +239,7 @@ describe('signing in with a verified factor', () => {
     expect(claimsOf(passed.session)).toMatchObject({ aal: 'aal2', mfa_pending: false });
     expect(claimsOf(passed.session).amr?.map((entry) => entry.method)).toEqual(['password', 'recovery_code']);
 
-    const again = await auth.failure(verifyRecoveryCode, actorOf(await signIn(email)), {
+    const again = await auth.failure(verifyRecoveryCode, actorOf(await auth.signIn(email)), {
       client: aClient(),
       code,
     });
@@ -275,7 +253,7 @@ describe('signing in with a verified factor', () => {
 describe("another user's factor", () => {
   it('is not found, for every operation', async () => {
     const owner = await userWithFactor();
-    const { actor: stranger } = await signedUpUser(auth);
+    const { actor: stranger } = await auth.signedUpUser();
     const client = aClient();
     const notFound = { code: ErrorCodes.notFound, message: mfaMessages.errors.factorNotFound };
     expect(await auth.failure(challengeFactor, stranger, { client, factorId: owner.factorId })).toMatchObject(
@@ -301,7 +279,7 @@ describe("another user's factor", () => {
 describe('removing a factor', () => {
   it('needs an aal2 session, and the last one takes the recovery codes and the challenge away', async () => {
     const { email, factorId, secret } = await userWithFactor();
-    const aal1 = actorOf(await signIn(email));
+    const aal1 = actorOf(await auth.signIn(email));
     const refused = await auth.failure(unenrollFactor, aal1, { factorId });
     expect(refused).toMatchObject({
       code: mfaErrorCodes.insufficientAal,
@@ -314,6 +292,6 @@ describe('removing a factor', () => {
     expect(await auth.request(unenrollFactor, actorOf(session), { factorId })).toEqual({ id: factorId });
     expect((await auth.request(getUser, actorOf(session), {})).factors).toEqual([]);
     expect(await auth.db.mfaRecoveryCode.count({ where: { userId: session.user.id } })).toBe(0);
-    expect(claimsOf(await signIn(email))).toMatchObject({ aal: 'aal1', mfa_pending: false });
+    expect(claimsOf(await auth.signIn(email))).toMatchObject({ aal: 'aal1', mfa_pending: false });
   });
 });

@@ -9,24 +9,14 @@ import {
   verifyOtp,
 } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  aClient,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 
-const forgetMailQuota = (email: string) =>
-  auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
-
 describe('send', () => {
   it('mails an existing user a magic link with a six-digit code', async () => {
-    const { email, session } = await signedUpUser(auth);
-    await forgetMailQuota(email);
+    const { email, session } = await auth.signedUpUser();
+    await auth.forgetMailQuota(email);
     expect(
       await auth.request(sendOtp, GUEST_ACTOR, {
         botCheck: await auth.solvedBotCheck(),

@@ -9,15 +9,7 @@ import {
   verifyOtp,
 } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  aClient,
-  actorOf,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, actorOf, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 /** The limits of each entry point, as a caller of the bus meets them. */
 const auth = useAuth();
@@ -28,9 +20,6 @@ function expectRetryAfterAtMost(details: unknown, seconds: number) {
   expect(retryAfterSeconds).toBeGreaterThan(seconds * 0.5);
   expect(retryAfterSeconds).toBeLessThanOrEqual(seconds);
 }
-
-const emptyBucket = (key: string) =>
-  auth.db.rateLimitBucket.create({ data: { key, tokens: 0, updatedAt: new Date() } });
 
 describe('rate limits', () => {
   it('anonymous sign-ins: 30 an hour per IP', async () => {
@@ -66,7 +55,7 @@ describe('rate limits', () => {
   });
 
   it('password sign-ins: 10 per 5 minutes per address and IP, so a stranger cannot lock the owner out', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     const stranger = aClient();
     for (let i = 0; i < 10; i++) {
       await auth.failure(signInWithPassword, GUEST_ACTOR, { client: stranger, email, password: 'x' });
@@ -80,11 +69,7 @@ describe('rate limits', () => {
     expectRetryAfterAtMost(error.details, 30);
 
     // The owner, from their own address, still signs in.
-    const owner = await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    const owner = await auth.signIn(email);
     expect(owner.user.email).toBe(email);
   });
 
@@ -140,7 +125,7 @@ describe('rate limits', () => {
       client: aClient(),
       botCheck: await auth.solvedBotCheck(),
     });
-    await emptyBucket(`refreshPerSession:${actorOf(session).sessionId}`);
+    await auth.emptyBucket(`refreshPerSession:${actorOf(session).sessionId}`);
     const error = await auth.failure(refreshSession, GUEST_ACTOR, {
       client: aClient(),
       refreshToken: session.refreshToken,
@@ -151,7 +136,7 @@ describe('rate limits', () => {
 
   it('verifications: 360 an hour per IP', async () => {
     const client = aClient();
-    await emptyBucket(`verifyPerIp:${client.ip}`);
+    await auth.emptyBucket(`verifyPerIp:${client.ip}`);
     const error = await auth.failure(verifyOtp, GUEST_ACTOR, { client, type: 'magiclink', tokenHash: 'x' });
     expect(error.code).toBe(authErrorCodes.rateLimited);
     expectRetryAfterAtMost(error.details, 10);

@@ -12,21 +12,13 @@ import {
 } from '@memoreel/contracts';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import {
-  aClient,
-  actorOf,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, actorOf, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 
 describe('sign-in with password', () => {
   it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     for (const attempt of [
       { email, password: 'Wrong-Pass-1' },
       { email: anEmail(), password: STRONG_PASSWORD },
@@ -38,7 +30,7 @@ describe('sign-in with password', () => {
   });
 
   it('answers captcha_failed for a bot check that does not pass', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     const error = await auth.failure(signInWithPassword, GUEST_ACTOR, {
       client: aClient(),
       email,
@@ -50,7 +42,7 @@ describe('sign-in with password', () => {
   });
 
   it('asks for the bot check after three wrong passwords from one address and IP, and lets a solved one in', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     const guesser = aClient();
     for (let i = 0; i < 3; i++) {
       const wrong = await auth.failure(signInWithPassword, GUEST_ACTOR, {
@@ -70,11 +62,7 @@ describe('sign-in with password', () => {
     expect(asked.message).toBe(authMessages.errors.captchaFailed);
 
     // The owner elsewhere is not asked; from the guesser's IP a solved check lets the right password in.
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    await auth.signIn(email);
     const session = await auth.request(signInWithPassword, GUEST_ACTOR, {
       client: guesser,
       email,
@@ -87,7 +75,7 @@ describe('sign-in with password', () => {
 
 describe('access tokens', () => {
   it('are EdDSA JWTs verifiable with the JWKS, living 600 s, with the claims of the contract', async () => {
-    const { session, email } = await signedUpUser(auth);
+    const { session, email } = await auth.signedUpUser();
     const jwks = await auth.request(getJwks, GUEST_ACTOR, {});
     expect(jwks).toMatchObject({ issuer: 'http://app.test/auth/v1', audience: 'authenticated' });
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
@@ -113,14 +101,10 @@ describe('access tokens', () => {
   });
 
   it('carry role admin for a user with the admin role', async () => {
-    const { email, session } = await signedUpUser(auth);
+    const { email, session } = await auth.signedUpUser();
     expect(actorOf(session).role).toBe('user');
     await auth.db.userRole.create({ data: { userId: session.user.id, role: 'admin' } });
-    const admin = await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    const admin = await auth.signIn(email);
     expect(admin.user.roles).toEqual(['admin']);
     expect(actorOf(admin).role).toBe('admin');
   });
@@ -130,27 +114,20 @@ describe('ADMIN_EMAILS', () => {
   const listed = 'boss@example.com';
   const withList = useAuth({ ADMIN_EMAILS: listed });
 
-  const signIn = (email: string) =>
-    withList.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
-
   it('makes a listed, confirmed address admin at sign-in', async () => {
-    const { session } = await signedUpUser(withList, listed);
+    const { session } = await withList.signedUpUser(listed);
     expect(session.user.roles).toEqual(['admin']);
-    expect(actorOf(await signIn(listed)).role).toBe('admin');
+    expect(actorOf(await withList.signIn(listed)).role).toBe('admin');
   });
 
   it('takes the role back from an address that is no longer listed, at its next sign-in', async () => {
     // Granted by an earlier ADMIN_EMAILS that named this address; the list no longer does.
-    const { email, session } = await signedUpUser(withList);
+    const { email, session } = await withList.signedUpUser();
     await withList.db.userRole.create({
       data: { userId: session.user.id, role: 'admin', grantedBy: 'admin-emails' },
     });
 
-    const next = await signIn(email);
+    const next = await withList.signIn(email);
 
     expect(next.user.roles).toEqual([]);
     expect(actorOf(next).role).toBe('user');
@@ -158,9 +135,9 @@ describe('ADMIN_EMAILS', () => {
   });
 
   it('leaves a role granted otherwise alone', async () => {
-    const { email, session } = await signedUpUser(withList);
+    const { email, session } = await withList.signedUpUser();
     await withList.db.userRole.create({ data: { userId: session.user.id, role: 'admin' } });
-    expect((await signIn(email)).user.roles).toEqual(['admin']);
+    expect((await withList.signIn(email)).user.roles).toEqual(['admin']);
   });
 });
 
@@ -299,10 +276,8 @@ describe('refresh', () => {
 
 describe('sign-out', () => {
   async function threeDevices() {
-    const { email, session } = await signedUpUser(auth);
-    const signIn = () =>
-      auth.request(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password: STRONG_PASSWORD });
-    return [session, await signIn(), await signIn()] as const;
+    const { email, session } = await auth.signedUpUser();
+    return [session, await auth.signIn(email), await auth.signIn(email)] as const;
   }
   const isLive = async (refreshToken: string) =>
     auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken }).then(

@@ -21,7 +21,6 @@ import {
   anEmail,
   GUEST_ACTOR,
   STRONG_PASSWORD,
-  signedUpUser,
   startAuth,
   useAuth,
 } from '../../test/auth-harness.js';
@@ -129,19 +128,15 @@ describe('social sign-in', () => {
   });
 
   it('links the identity to the account whose address the provider verified', async () => {
-    const { email, session } = await signedUpUser(auth);
+    const { email, session } = await auth.signedUpUser();
     const linked = await signInAtProvider({ sub: aSubject(), email, email_verified: true });
     expect(linked.session.user.id).toBe(session.user.id);
     expect(linked.session.user.identities.map((i) => i.provider)).toEqual(['email', 'mock']);
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    await auth.signIn(email);
   });
 
   it('does not link on an address the provider did not verify', async () => {
-    const { email, session } = await signedUpUser(auth);
+    const { email, session } = await auth.signedUpUser();
     const other = await signInAtProvider({ sub: aSubject(), email, email_verified: false });
     expect(other.session.user.id).not.toBe(session.user.id);
     expect(other.session.user.email).toBeNull();
@@ -190,7 +185,7 @@ describe('social sign-in', () => {
     });
     expect(viaProvider.session.user.roles).toEqual(['admin']);
     expect(actorOf(viaProvider.session).role).toBe('admin');
-    const viaSignUp = await signedUpUser(auth, 'chief@example.com');
+    const viaSignUp = await auth.signedUpUser('chief@example.com');
     expect(viaSignUp.actor.role).toBe('admin');
   });
 
@@ -203,11 +198,7 @@ describe('social sign-in', () => {
         encryptedPassword: await hashPassword(STRONG_PASSWORD),
       },
     });
-    const session = await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email: 'existing@example.com',
-      password: STRONG_PASSWORD,
-    });
+    const session = await auth.signIn('existing@example.com');
     expect(actorOf(session).role).toBe('admin');
   });
 

@@ -20,36 +20,21 @@ import {
 import { buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  aClient,
-  actorOf,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, actorOf, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 let admin: Actor;
 let adminEmail: string;
 beforeAll(async () => {
-  const signedUp = await signedUpUser(auth);
+  const signedUp = await auth.signedUpUser();
   adminEmail = signedUp.email;
   await auth.db.userRole.create({ data: { userId: signedUp.session.user.id, role: 'admin' } });
-  admin = actorOf(await signIn(adminEmail));
+  admin = actorOf(await auth.signIn(adminEmail));
 });
-
-function signIn(email: string) {
-  return auth.request(signInWithPassword, GUEST_ACTOR, {
-    client: aClient(),
-    email,
-    password: STRONG_PASSWORD,
-  });
-}
 
 describe('Manage Users: who may', () => {
   it('refuses everyone but an admin, for every operation', async () => {
-    const { actor: user } = await signedUpUser(auth);
+    const { actor: user } = await auth.signedUpUser();
     const guest = actorOf(
       await auth.request(signInAnonymously, GUEST_ACTOR, {
         client: aClient(),
@@ -78,8 +63,8 @@ describe('Manage Users: who may', () => {
 
 describe('Manage Users: the list', () => {
   it('pages through users newest first, with role, guest flag and last sign-in', async () => {
-    const first = await signedUpUser(auth);
-    const second = await signedUpUser(auth);
+    const first = await auth.signedUpUser();
+    const second = await auth.signedUpUser();
     const page = await auth.request(listUsersForAdmin, admin, { page: 1, pageSize: 2 });
     expect(page).toMatchObject({ page: 1, pageSize: 2 });
     expect(page.total).toBeGreaterThanOrEqual(4);
@@ -101,8 +86,8 @@ describe('Manage Users: the list', () => {
 
   it('finds users by part of the e-mail or the name, case-insensitively, with LIKE wildcards taken literally', async () => {
     const tag = randomUUID().slice(0, 6);
-    const byEmail = await signedUpUser(auth, `Finder_${tag}@example.com`.toLowerCase());
-    const byName = await signedUpUser(auth);
+    const byEmail = await auth.signedUpUser(`Finder_${tag}@example.com`.toLowerCase());
+    const byName = await auth.signedUpUser();
     await auth.request(updateUser, byName.actor, { client: aClient(), fullName: `Rosa ${tag} Parks` });
 
     const emailHits = await auth.request(listUsersForAdmin, admin, { search: `FINDER_${tag}` });
@@ -118,8 +103,8 @@ describe('Manage Users: the list', () => {
 
 describe('Manage Users: barring sign-in', () => {
   it('ends every session, refuses each way back in with a clear message, and logs who did it', async () => {
-    const { email, session, actor } = await signedUpUser(auth);
-    const other = await signIn(email);
+    const { email, session, actor } = await auth.signedUpUser();
+    const other = await auth.signIn(email);
 
     const disabled = await auth.request(setUserSignInDisabled, admin, {
       userId: actor.userId!,
@@ -159,7 +144,7 @@ describe('Manage Users: barring sign-in', () => {
       disabled: false,
     });
     expect(enabled.disabledAt).toBeNull();
-    expect((await signIn(email)).user.email).toBe(email);
+    expect((await auth.signIn(email)).user.email).toBe(email);
 
     const { entries } = await auth.request(listAdminAuditLog, admin, { targetUserId: actor.userId! });
     expect(entries.map((e) => [e.action, e.adminUserId, e.adminEmail, e.details])).toEqual([
@@ -169,7 +154,7 @@ describe('Manage Users: barring sign-in', () => {
   });
 
   it('changes nothing and logs nothing when the user is already in that state', async () => {
-    const { actor } = await signedUpUser(auth);
+    const { actor } = await auth.signedUpUser();
     await auth.request(setUserSignInDisabled, admin, { userId: actor.userId!, disabled: false });
     const { entries } = await auth.request(listAdminAuditLog, admin, { targetUserId: actor.userId! });
     expect(entries).toEqual([]);
@@ -179,7 +164,7 @@ describe('Manage Users: barring sign-in', () => {
     const self = await auth.failure(setUserSignInDisabled, admin, { userId: admin.userId!, disabled: true });
     expect(self).toMatchObject({ code: 'FORBIDDEN', message: adminUserMessages.cannotDisableSelf });
 
-    const other = await signedUpUser(auth);
+    const other = await auth.signedUpUser();
     await auth.db.userRole.create({ data: { userId: other.session.user.id, role: 'admin' } });
     const peer = await auth.failure(setUserSignInDisabled, admin, {
       userId: other.session.user.id,
@@ -197,7 +182,7 @@ describe('Manage Users: barring sign-in', () => {
 
 describe('Manage Users: the audit log of tier changes', () => {
   it("records an admin's tier change once however often it is delivered, and not a purchase's", async () => {
-    const owner = (await signedUpUser(auth)).actor;
+    const owner = (await auth.signedUpUser()).actor;
     const projectId = randomUUID();
     const byAdmin = buildEvent(projectTierChanged, admin, {
       id: projectId,
@@ -233,7 +218,7 @@ describe('Manage Users: the audit log of tier changes', () => {
 
 describe('Manage Users: the audit log of share changes', () => {
   it("records an admin's edit and deletion of someone else's share, not an owner's own edit", async () => {
-    const owner = (await signedUpUser(auth)).actor;
+    const owner = (await auth.signedUpUser()).actor;
     const share = { id: randomUUID(), projectId: randomUUID(), userId: owner.userId! };
     const change = { field: 'shareTitle' as const, from: 'Our trip', to: 'Removed by support' };
     const byOwner = buildEvent(shareUpdated, owner, { ...share, changes: [{ ...change, from: 'Trip' }] });

@@ -14,15 +14,7 @@ import {
   verifyOtp,
 } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  aClient,
-  actorOf,
-  anEmail,
-  GUEST_ACTOR,
-  STRONG_PASSWORD,
-  signedUpUser,
-  useAuth,
-} from '../../test/auth-harness.js';
+import { aClient, actorOf, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 
@@ -58,7 +50,7 @@ describe('sign-up', () => {
   });
 
   it('stores an argon2id hash, never the password', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     const row = await auth.db.user.findUniqueOrThrow({ where: { email } });
     expect(row.encryptedPassword).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -110,7 +102,7 @@ describe('sign-up', () => {
   });
 
   it('answers user_already_exists for a confirmed address, and nothing more', async () => {
-    const { email } = await signedUpUser(auth);
+    const { email } = await auth.signedUpUser();
     const error = await auth.failure(signUp, GUEST_ACTOR, {
       botCheck: await auth.solvedBotCheck(),
       client: aClient(),
@@ -131,7 +123,7 @@ describe('sign-up', () => {
       password: STRONG_PASSWORD,
     });
     const firstMail = await auth.mailbox.next(email);
-    await auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
+    await auth.forgetMailQuota(email);
     const second = await auth.request(signUp, GUEST_ACTOR, {
       botCheck: await auth.solvedBotCheck(),
       client: aClient(),
@@ -153,17 +145,13 @@ describe('sign-up', () => {
       email,
       token: secondMail.code,
     });
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: 'Newer-Pass-22',
-    });
+    await auth.signIn(email, 'Newer-Pass-22');
   });
 });
 
 describe('get user', () => {
   it('returns the actor’s own user', async () => {
-    const { actor, session } = await signedUpUser(auth);
+    const { actor, session } = await auth.signedUpUser();
     expect(await auth.request(getUser, actor, {})).toEqual(session.user);
   });
 
@@ -174,7 +162,7 @@ describe('get user', () => {
   });
 
   it('answers session_not_found once the token’s session is signed out', async () => {
-    const { actor } = await signedUpUser(auth);
+    const { actor } = await auth.signedUpUser();
     await auth.request(signOut, actor, { scope: 'local' });
     const error = await auth.failure(getUser, actor, {});
     expect(error.code).toBe(authErrorCodes.sessionNotFound);
@@ -183,18 +171,14 @@ describe('get user', () => {
 
 describe('update user', () => {
   it('changes the password, refusing the same one, and signs out the other devices', async () => {
-    const { email, actor } = await signedUpUser(auth);
+    const { email, actor } = await auth.signedUpUser();
     const same = await auth.failure(updateUser, actor, { client: aClient(), password: STRONG_PASSWORD });
     expect(same.code).toBe(authErrorCodes.samePassword);
     expect(same.message).toBe(authMessages.errors.samePassword);
     const weak = await auth.failure(updateUser, actor, { client: aClient(), password: 'weak' });
     expect(weak.code).toBe(authErrorCodes.weakPassword);
 
-    const otherDevice = await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    const otherDevice = await auth.signIn(email);
     await auth.request(updateUser, actor, { client: aClient(), password: 'Brand-New-Pass-3' });
     expect((await auth.failure(getUser, actorOf(otherDevice), {})).code).toBe(authErrorCodes.sessionNotFound);
     expect((await auth.request(getUser, actor, {})).email).toBe(email);
@@ -205,15 +189,11 @@ describe('update user', () => {
       password: STRONG_PASSWORD,
     });
     expect(old.code).toBe(authErrorCodes.invalidCredentials);
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: 'Brand-New-Pass-3',
-    });
+    await auth.signIn(email, 'Brand-New-Pass-3');
   });
 
   it('needs proof for a new password once the sign-in is not recent: the current password', async () => {
-    const { email, actor, session } = await signedUpUser(auth);
+    const { email, actor, session } = await auth.signedUpUser();
     // The sign-in was an hour ago: a stolen access token alone must not change the password.
     await auth.db.session.update({
       where: { id: actor.sessionId ?? session.user.id },
@@ -232,26 +212,18 @@ describe('update user', () => {
     });
     expect(wrong.code).toBe(authErrorCodes.invalidCredentials);
     // Nothing changed: the old password still signs in.
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    await auth.signIn(email);
 
     await auth.request(updateUser, actor, {
       client: aClient(),
       password: 'Brand-New-Pass-3',
       currentPassword: STRONG_PASSWORD,
     });
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: 'Brand-New-Pass-3',
-    });
+    await auth.signIn(email, 'Brand-New-Pass-3');
   });
 
   it('changes the address only once the new one is confirmed', async () => {
-    const { email, actor } = await signedUpUser(auth);
+    const { email, actor } = await auth.signedUpUser();
     const newAddress = anEmail();
     const pending = await auth.request(updateUser, actor, {
       client: aClient(),
@@ -272,8 +244,8 @@ describe('update user', () => {
   });
 
   it('refuses an address another account holds', async () => {
-    const { actor } = await signedUpUser(auth);
-    const other = await signedUpUser(auth);
+    const { actor } = await auth.signedUpUser();
+    const other = await auth.signedUpUser();
     const error = await auth.failure(updateUser, actor, { client: aClient(), email: other.email });
     expect(error.code).toBe(authErrorCodes.userAlreadyExists);
   });
@@ -313,11 +285,7 @@ describe('update user', () => {
     );
     expect(converted?.data).toEqual({ userId: guest.user.id, email });
 
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    await auth.signIn(email);
   });
 });
 
@@ -338,8 +306,8 @@ describe('recover', () => {
   });
 
   it('mails a reset link that opens a session for setting a new password', async () => {
-    const { email } = await signedUpUser(auth);
-    await auth.db.rateLimitBucket.deleteMany({ where: { key: `emailPerAddress:${email}` } });
+    const { email } = await auth.signedUpUser();
+    await auth.forgetMailQuota(email);
     expect(
       await auth.request(recoverPassword, GUEST_ACTOR, {
         botCheck: await auth.solvedBotCheck(),
@@ -358,10 +326,6 @@ describe('recover', () => {
     });
     expect(type).toBe('recovery');
     await auth.request(updateUser, actorOf(session), { client: aClient(), password: 'Recovered-Pass-4' });
-    await auth.request(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: 'Recovered-Pass-4',
-    });
+    await auth.signIn(email, 'Recovered-Pass-4');
   });
 });
