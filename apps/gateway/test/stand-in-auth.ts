@@ -20,7 +20,7 @@ import { createLogger, InProcessBus, RemoteError } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createGatewayApp } from '../src/create-gateway.js';
 
 /**
@@ -90,6 +90,16 @@ export function refusal(code: string, message: string, details?: unknown): Remot
   return new RemoteError({ code, message, ...(details === undefined ? {} : { details }) });
 }
 
+/** Expects the REST refusal auth's clients read: `status` and exactly `{ error_code, msg }`. */
+export async function expectRefusal(
+  response: Response,
+  status: number,
+  body: { error_code: string; msg: string },
+): Promise<void> {
+  expect(response.status).toBe(status);
+  expect(await response.json()).toEqual(body);
+}
+
 export function cookiesOf(response: Response): Record<string, string> {
   return Object.fromEntries(
     response.headers.getSetCookie().map((line) => {
@@ -112,6 +122,12 @@ export function useStandInAuth() {
 
   function answer<C extends RequestContract>(contract: C, reply: Answer): void {
     answers.set(contract.subject, reply);
+  }
+  /** Makes the stand-in refuse `contract` as the auth service does: a RemoteError with `code`. */
+  function refuse(contract: RequestContract, code: string, message: string, details?: unknown): void {
+    answer(contract, () => {
+      throw refusal(code, message, details);
+    });
   }
   const forwarded = (contract: RequestContract) =>
     received.filter((call) => call.subject === contract.subject);
@@ -174,6 +190,7 @@ export function useStandInAuth() {
 
   return {
     answer,
+    refuse,
     forwarded,
     /** Every request the stand-in received in this test. */
     received,

@@ -16,7 +16,6 @@ import WebSocket from 'ws';
 import {
   accessToken,
   cookiesOf,
-  refusal,
   sessionOf,
   standInJwk,
   userNamed,
@@ -28,7 +27,7 @@ import {
  * links, social sign-in, the public endpoints and GraphQL's actor — how answers become redirects.
  */
 describe('accounts over HTTP (stand-in auth service)', () => {
-  const { answer, forwarded, get, baseUrl: gatewayUrl } = useStandInAuth();
+  const { answer, refuse, forwarded, get, baseUrl: gatewayUrl } = useStandInAuth();
 
   describe('e-mail links', () => {
     it('opens the session in the cookie and sends the browser to the SPA', async () => {
@@ -59,9 +58,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
     });
 
     it('sends a failure to the SPA as OAuth error parameters', async () => {
-      answer(verifyOtp, () => {
-        throw refusal(authErrorCodes.otpExpired, authMessages.errors.otpExpired);
-      });
+      refuse(verifyOtp, authErrorCodes.otpExpired, authMessages.errors.otpExpired);
       const response = await get('/auth/v1/verify?token_hash=old&type=recovery');
       expect(response.status).toBe(303);
       const location = new URL(response.headers.get('location') ?? '', gatewayUrl());
@@ -160,9 +157,11 @@ describe('accounts over HTTP (stand-in auth service)', () => {
     });
 
     it('sends a provider that is not configured to the SPA as an error', async () => {
-      answer(startSocialSignIn, () => {
-        throw refusal(authErrorCodes.providerNotConfigured, authMessages.errors.providerNotConfigured);
-      });
+      refuse(
+        startSocialSignIn,
+        authErrorCodes.providerNotConfigured,
+        authMessages.errors.providerNotConfigured,
+      );
       const response = await get('/auth/v1/authorize?provider=myspace');
       expect(response.status).toBe(303);
       expect(

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accessToken,
   cookiesOf,
-  refusal,
+  expectRefusal,
   sessionOf,
   userNamed,
   useStandInAuth,
@@ -26,7 +26,7 @@ import {
  * sign-in, refresh and the bearer routes — what it forwards, and how answers become JSON and cookies.
  */
 describe('accounts over HTTP (stand-in auth service)', () => {
-  const { answer, forwarded, received, post, get } = useStandInAuth();
+  const { answer, refuse, forwarded, received, post, get } = useStandInAuth();
 
   describe('sign-up and sign-in', () => {
     it('forwards a sign-up with the caller as client and a same-site redirect, and answers without a session', async () => {
@@ -97,20 +97,17 @@ describe('accounts over HTTP (stand-in auth service)', () => {
     });
 
     it('answers a refusal with its code, message and status', async () => {
-      answer(signInWithPassword, () => {
-        throw refusal(authErrorCodes.invalidCredentials, authMessages.errors.invalidCredentials);
-      });
+      refuse(signInWithPassword, authErrorCodes.invalidCredentials, authMessages.errors.invalidCredentials);
       const response = await post('/token?grant_type=password', { email: 'ada@example.com', password: 'pw' });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({
+      await expectRefusal(response, 400, {
         error_code: 'invalid_credentials',
         msg: 'Invalid login credentials',
       });
     });
 
     it('passes a rate limit on with Retry-After', async () => {
-      answer(signInWithPassword, () => {
-        throw refusal(authErrorCodes.rateLimited, authMessages.errors.rateLimited, { retryAfterSeconds: 37 });
+      refuse(signInWithPassword, authErrorCodes.rateLimited, authMessages.errors.rateLimited, {
+        retryAfterSeconds: 37,
       });
       const response = await post('/token?grant_type=password', { email: 'ada@example.com', password: 'pw' });
       expect(response.status).toBe(429);
@@ -134,8 +131,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
   describe('refresh', () => {
     it('needs the cookie', async () => {
       const response = await post('/token?grant_type=refresh_token');
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
+      await expectRefusal(response, 401, {
         error_code: 'refresh_token_not_found',
         msg: authMessages.errors.refreshTokenNotFound,
       });
@@ -158,9 +154,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
     });
 
     it('drops the cookie when the token is refused', async () => {
-      answer(refreshSession, () => {
-        throw refusal(authErrorCodes.refreshTokenReused, authMessages.errors.refreshTokenReused);
-      });
+      refuse(refreshSession, authErrorCodes.refreshTokenReused, authMessages.errors.refreshTokenReused);
       const response = await post('/token?grant_type=refresh_token', undefined, {
         cookie: 'memoreel-refresh=rt-1',
       });
@@ -200,8 +194,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
       const response = await get('/auth/v1/user', {
         authorization: await authorization(userNamed('a@b.example')),
       });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
+      await expectRefusal(response, 401, {
         error_code: 'not_authenticated',
         msg: authMessages.errors.authenticationRequired,
       });
@@ -209,9 +202,7 @@ describe('accounts over HTTP (stand-in auth service)', () => {
     });
 
     it('forwards a call without a token as a guest, and the service decides', async () => {
-      answer(getUser, () => {
-        throw refusal(authErrorCodes.notAuthenticated, authMessages.errors.authenticationRequired);
-      });
+      refuse(getUser, authErrorCodes.notAuthenticated, authMessages.errors.authenticationRequired);
       const response = await get('/auth/v1/user');
       expect(response.status).toBe(401);
       expect(forwarded(getUser)[0]?.actor).toEqual(GUEST);
