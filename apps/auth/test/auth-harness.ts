@@ -4,6 +4,7 @@ import {
   type Actor,
   type EventEnvelope,
   issueBotChallenge,
+  type ReplyOf,
   type Session,
   signInWithPassword,
   signUp,
@@ -38,8 +39,12 @@ export interface AuthHarness
   events(type: string): Promise<EventEnvelope[]>;
   /** A confirmed account with a session: sign-up, then the code from the confirmation mail. */
   signedUpUser(email?: string, password?: string): Promise<SignedUpUser>;
+  /** An unconfirmed sign-up, bot check solved, from a client no other test uses; its mail waits in `mailbox`. */
+  signUp(email: string, password?: string): Promise<ReplyOf<typeof signUp>>;
   /** A password sign-in from a client no other test uses. */
   signIn(email: string, password?: string): Promise<Session>;
+  /** The refusal of a password sign-in that must fail, from a client no other test uses. */
+  refusedSignIn(email: string, password?: string): ReturnType<AuthHarness['failure']>;
   /** A rate limit spent to its end, as if its callers had used it up. */
   emptyBucket(key: string): Promise<void>;
   /** Forgets the one-mail-a-minute limit of an address, so that a test may mail it again at once. */
@@ -97,8 +102,19 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
       });
       return { email, password, session, actor: actorOf(session) };
     },
+    async signUp(email, password = STRONG_PASSWORD) {
+      return auth.request(signUp, GUEST_ACTOR, {
+        botCheck: await auth.solvedBotCheck(),
+        client: aClient(),
+        email,
+        password,
+      });
+    },
     signIn(email, password = STRONG_PASSWORD) {
       return auth.request(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password });
+    },
+    refusedSignIn(email, password = STRONG_PASSWORD) {
+      return auth.failure(signInWithPassword, GUEST_ACTOR, { client: aClient(), email, password });
     },
     async emptyBucket(key) {
       const spent = { tokens: 0, updatedAt: new Date() };

@@ -3,13 +3,11 @@ import {
   authMessages,
   ErrorCodes,
   sendOtp,
-  signInWithPassword,
-  signUp,
   userSignedUp,
   verifyOtp,
 } from '@memoreel/contracts';
 import { describe, expect, it } from 'vitest';
-import { aClient, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
+import { aClient, anEmail, GUEST_ACTOR, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 
@@ -103,12 +101,7 @@ describe('send', () => {
 describe('verify', () => {
   async function freshSignUp() {
     const email = anEmail();
-    await auth.request(signUp, GUEST_ACTOR, {
-      botCheck: await auth.solvedBotCheck(),
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    await auth.signUp(email);
     return { email, mail: await auth.mailbox.next(email) };
   }
 
@@ -149,11 +142,7 @@ describe('verify', () => {
       token: mail.code,
     });
     expect(error.code).toBe(authErrorCodes.otpExpired);
-    const refused = await auth.failure(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    const refused = await auth.refusedSignIn(email);
     expect(refused.code).toBe(authErrorCodes.emailNotConfirmed);
   });
 

@@ -16,6 +16,12 @@ import { aClient, actorOf, anEmail, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from
 
 const auth = useAuth();
 
+/** A refresh as the app sends it, from a client no other test uses. */
+const refresh = (refreshToken: string) =>
+  auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken });
+const refusedRefresh = (refreshToken: string) =>
+  auth.failure(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken });
+
 describe('sign-in with password', () => {
   it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
     const { email } = await auth.signedUpUser();
@@ -182,17 +188,11 @@ describe('refresh', () => {
 
   it('rotates: the old token is spent, the new one works, the session stays the same', async () => {
     const first = await guestSession();
-    const second = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const second = await refresh(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(actorOf(second).sessionId).toBe(actorOf(first).sessionId);
     expect(second.user.id).toBe(first.user.id);
-    const third = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: second.refreshToken,
-    });
+    const third = await refresh(second.refreshToken);
     expect(third.refreshToken).not.toBe(second.refreshToken);
     const stored = await auth.db.refreshToken.findMany({ where: { sessionId: actorOf(first).sessionId } });
     expect(stored).toHaveLength(3);
@@ -201,50 +201,29 @@ describe('refresh', () => {
 
   it('answers a retry within the grace window with the child already issued', async () => {
     const first = await guestSession();
-    const second = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
-    const retry = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const second = await refresh(first.refreshToken);
+    const retry = await refresh(first.refreshToken);
     expect(retry.refreshToken).toBe(second.refreshToken);
     // Even after the client moved on, the retry gets the token that is live now.
-    const third = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: second.refreshToken,
-    });
-    const lateRetry = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const third = await refresh(second.refreshToken);
+    const lateRetry = await refresh(first.refreshToken);
     expect(lateRetry.refreshToken).toBe(third.refreshToken);
-    await auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken: third.refreshToken });
+    await refresh(third.refreshToken);
   });
 
   it('revokes the whole family when a spent token comes back after the grace window', async () => {
     const first = await guestSession();
-    const second = await auth.request(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const second = await refresh(first.refreshToken);
     const sessionId = actorOf(first).sessionId;
     await auth.db.$executeRawUnsafe(
       `UPDATE auth.refresh_tokens SET used_at = used_at - interval '11 seconds' WHERE session_id = $1::uuid`,
       sessionId,
     );
-    const reuse = await auth.failure(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const reuse = await refusedRefresh(first.refreshToken);
     expect(reuse.code).toBe(authErrorCodes.refreshTokenReused);
     expect(reuse.message).toBe(authMessages.errors.refreshTokenReused);
 
-    const victim = await auth.failure(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: second.refreshToken,
-    });
+    const victim = await refusedRefresh(second.refreshToken);
     expect(victim.code).toBe(authErrorCodes.refreshTokenNotFound);
     const tokens = await auth.db.refreshToken.findMany({ where: { sessionId } });
     expect(tokens.every((t) => t.revokedAt !== null)).toBe(true);
@@ -252,10 +231,7 @@ describe('refresh', () => {
   });
 
   it('answers refresh_token_not_found for a token it never issued', async () => {
-    const error = await auth.failure(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: 'made-up',
-    });
+    const error = await refusedRefresh('made-up');
     expect(error.code).toBe(authErrorCodes.refreshTokenNotFound);
     expect(error.message).toBe(authMessages.errors.refreshTokenNotFound);
   });
@@ -266,10 +242,7 @@ describe('refresh', () => {
       where: { id: actorOf(first).sessionId },
       data: { notAfter: new Date(Date.now() - 1000) },
     });
-    const error = await auth.failure(refreshSession, GUEST_ACTOR, {
-      client: aClient(),
-      refreshToken: first.refreshToken,
-    });
+    const error = await refusedRefresh(first.refreshToken);
     expect(error.code).toBe(authErrorCodes.refreshTokenNotFound);
   });
 });
@@ -280,7 +253,7 @@ describe('sign-out', () => {
     return [session, await auth.signIn(email), await auth.signIn(email)] as const;
   }
   const isLive = async (refreshToken: string) =>
-    auth.request(refreshSession, GUEST_ACTOR, { client: aClient(), refreshToken }).then(
+    refresh(refreshToken).then(
       () => true,
       () => false,
     );

@@ -14,13 +14,12 @@ import {
   shareDeleted,
   shareUpdated,
   signInAnonymously,
-  signInWithPassword,
   updateUser,
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aClient, actorOf, GUEST_ACTOR, STRONG_PASSWORD, useAuth } from '../../test/auth-harness.js';
+import { aClient, actorOf, GUEST_ACTOR, useAuth } from '../../test/auth-harness.js';
 
 const auth = useAuth();
 let admin: Actor;
@@ -122,21 +121,13 @@ describe('Manage Users: barring sign-in', () => {
     }
     const stale = await auth.failure(updateUser, actor, { client: aClient(), fullName: 'Still here?' });
     expect(stale.code).toBe(authErrorCodes.sessionNotFound);
-    const refused = await auth.failure(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: STRONG_PASSWORD,
-    });
+    const refused = await auth.refusedSignIn(email);
     expect(refused).toMatchObject({
       code: authErrorCodes.userDisabled,
       message: authMessages.errors.userDisabled,
     });
     // A wrong password says nothing about the account.
-    const guessed = await auth.failure(signInWithPassword, GUEST_ACTOR, {
-      client: aClient(),
-      email,
-      password: 'Wrong-Horse-1',
-    });
+    const guessed = await auth.refusedSignIn(email, 'Wrong-Horse-1');
     expect(guessed.code).toBe(authErrorCodes.invalidCredentials);
 
     const enabled = await auth.request(setUserSignInDisabled, admin, {
