@@ -1,4 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { UploadOutcomeFields } from '../uploads/upload.model.js';
 
 @ObjectType('FriendLink', { description: 'An upload link of a project, as its owner sees it.' })
 export class FriendLinkModel {
@@ -24,10 +25,8 @@ export class FriendLinkPublicModel {
 @ObjectType('FriendUploadResult', {
   description: 'accepted: stored as a pending photo for the owner; error: the user-facing reason otherwise.',
 })
-export class FriendUploadResultModel {
-  @Field(() => ID) uploadId!: string;
+export class FriendUploadResultModel extends UploadOutcomeFields {
   @Field() accepted!: boolean;
-  @Field(() => String, { nullable: true }) error!: string | null;
 }
 
 @InputType('CreateFriendLinkInput')

@@ -1,5 +1,10 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { HttpHeaderModel } from '../photos/photo.model.js';
+import {
+  UPLOAD_SLOT_DESCRIPTION,
+  UploadFileFields,
+  UploadOutcomeFields,
+  UploadSlotFields,
+} from '../uploads/upload.model.js';
 
 @ObjectType('PublicMusicTrack', {
   description: 'A track every user may pick in step 6, with a signed URL to play it.',
@@ -22,21 +27,10 @@ export class MusicTrackModel extends PublicMusicTrackModel {
 }
 
 @InputType('MusicUploadFileInput')
-export class MusicUploadFileInput {
-  @Field() name!: string;
-  @Field(() => Int) size!: number;
-  @Field() contentType!: string;
-}
+export class MusicUploadFileInput extends UploadFileFields {}
 
-@ObjectType('MusicUploadSlot', {
-  description: "One presigned upload: PUT the file's bytes to url with these headers, then complete it.",
-})
-export class MusicUploadSlotModel {
-  @Field(() => ID) uploadId!: string;
-  @Field(() => Int) fileIndex!: number;
-  @Field() url!: string;
-  @Field(() => [HttpHeaderModel]) headers!: HttpHeaderModel[];
-}
+@ObjectType('MusicUploadSlot', { description: UPLOAD_SLOT_DESCRIPTION })
+export class MusicUploadSlotModel extends UploadSlotFields {}
 
 @InputType('MusicUploadInput', {
   description: 'An upload to complete and the file name it came from (the title).',
@@ -47,8 +41,6 @@ export class MusicUploadInput {
 }
 
 @ObjectType('MusicUploadResult', { description: 'error: why the file was refused (and deleted).' })
-export class MusicUploadResultModel {
-  @Field(() => ID) uploadId!: string;
+export class MusicUploadResultModel extends UploadOutcomeFields {
   @Field(() => MusicTrackModel, { nullable: true }) track!: MusicTrackModel | null;
-  @Field(() => String, { nullable: true }) error!: string | null;
 }

@@ -1,12 +1,23 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import {
+  UPLOAD_SLOT_DESCRIPTION,
+  UploadFileFields,
+  UploadOutcomeFields,
+  UploadSlotFields,
+} from '../uploads/upload.model.js';
 
-@ObjectType('PhotoTransform')
-export class PhotoTransformModel {
+/** One keyframe of a photo's motion, the same whether stored or sent. */
+@ObjectType({ isAbstract: true })
+@InputType({ isAbstract: true })
+abstract class PhotoTransformFields {
   @Field(() => Float) scale!: number;
   @Field(() => Float) translateX!: number;
   @Field(() => Float) translateY!: number;
   @Field(() => Float) rotate!: number;
 }
+
+@ObjectType('PhotoTransform')
+export class PhotoTransformModel extends PhotoTransformFields {}
 
 @ObjectType('PhotoTransforms', {
   description: "A photo's motion: stored as transforms['0'] (start) and transforms['100'] (end).",
@@ -61,27 +72,10 @@ export class PhotoQuotaModel {
 }
 
 @InputType('PhotoUploadFileInput')
-export class PhotoUploadFileInput {
-  @Field() name!: string;
-  @Field(() => Int) size!: number;
-  @Field() contentType!: string;
-}
+export class PhotoUploadFileInput extends UploadFileFields {}
 
-@ObjectType('HttpHeader')
-export class HttpHeaderModel {
-  @Field() name!: string;
-  @Field() value!: string;
-}
-
-@ObjectType('PhotoUploadSlot', {
-  description: "One presigned upload: PUT the file's bytes to url with these headers, then complete it.",
-})
-export class PhotoUploadSlotModel {
-  @Field(() => ID) uploadId!: string;
-  @Field(() => Int) fileIndex!: number;
-  @Field() url!: string;
-  @Field(() => [HttpHeaderModel]) headers!: HttpHeaderModel[];
-}
+@ObjectType('PhotoUploadSlot', { description: UPLOAD_SLOT_DESCRIPTION })
+export class PhotoUploadSlotModel extends UploadSlotFields {}
 
 @ObjectType('PhotoUploadPlan', {
   description: 'Slots for the files that fit the plan, in the order given; skipped = files beyond the quota.',
@@ -95,19 +89,12 @@ export class PhotoUploadPlanModel {
 @ObjectType('PhotoUploadResult', {
   description: 'error: the user-facing text (photoMessages) when the object was refused and deleted.',
 })
-export class PhotoUploadResultModel {
-  @Field(() => ID) uploadId!: string;
+export class PhotoUploadResultModel extends UploadOutcomeFields {
   @Field(() => PhotoModel, { nullable: true }) photo!: PhotoModel | null;
-  @Field(() => String, { nullable: true }) error!: string | null;
 }
 
 @InputType('PhotoTransformInput')
-export class PhotoTransformInput {
-  @Field(() => Float) scale!: number;
-  @Field(() => Float) translateX!: number;
-  @Field(() => Float) translateY!: number;
-  @Field(() => Float) rotate!: number;
-}
+export class PhotoTransformInput extends PhotoTransformFields {}
 
 @InputType('PhotoTransformsInput')
 export class PhotoTransformsInput {
