@@ -5,6 +5,7 @@ import {
   getJwks,
   getUser,
   refreshSession,
+  type Session,
   signInAnonymously,
   signInWithPassword,
   signOut,
@@ -252,38 +253,38 @@ describe('sign-out', () => {
     const { email, session } = await auth.signedUpUser();
     return [session, await auth.signIn(email), await auth.signIn(email)] as const;
   }
-  const isLive = async (refreshToken: string) =>
-    refresh(refreshToken).then(
-      () => true,
-      () => false,
-    );
+  /** For each session in turn, whether its refresh token still refreshes. */
+  async function stillLive(...sessions: Session[]): Promise<boolean[]> {
+    const live: boolean[] = [];
+    for (const { refreshToken } of sessions) {
+      live.push(
+        await refresh(refreshToken).then(
+          () => true,
+          () => false,
+        ),
+      );
+    }
+    return live;
+  }
 
   it('local ends only the actor’s session', async () => {
     const [a, b, c] = await threeDevices();
     expect(await auth.request(signOut, actorOf(a), { scope: 'local' })).toEqual({ signedOut: true });
-    expect([
-      await isLive(a.refreshToken),
-      await isLive(b.refreshToken),
-      await isLive(c.refreshToken),
-    ]).toEqual([false, true, true]);
+    expect(await stillLive(a, b, c)).toEqual([false, true, true]);
   });
 
   it('others ends every session but the actor’s', async () => {
     const [a, b, c] = await threeDevices();
     await auth.request(signOut, actorOf(a), { scope: 'others' });
-    expect([
-      await isLive(a.refreshToken),
-      await isLive(b.refreshToken),
-      await isLive(c.refreshToken),
-    ]).toEqual([true, false, false]);
+    expect(await stillLive(a, b, c)).toEqual([true, false, false]);
   });
 
   it('global ends them all, and the default scope is local', async () => {
     const [a, b, c] = await threeDevices();
     await auth.request(signOut, actorOf(b), {});
-    expect(await isLive(b.refreshToken)).toBe(false);
+    expect(await stillLive(b)).toEqual([false]);
     await auth.request(signOut, actorOf(a), { scope: 'global' });
-    expect([await isLive(a.refreshToken), await isLive(c.refreshToken)]).toEqual([false, false]);
+    expect(await stillLive(a, c)).toEqual([false, false]);
   });
 
   it('answers not_authenticated without a signed-in actor', async () => {
