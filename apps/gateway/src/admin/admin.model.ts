@@ -1,13 +1,8 @@
 import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
+import { ProjectFields } from '../project/project.model.js';
 
 @ObjectType('AdminUserProject', { description: "A user's project as Manage Users lists it." })
-export class AdminUserProjectModel {
-  @Field(() => ID) id!: string;
-  @Field(() => ID) userId!: string;
-  @Field() name!: string;
-  @Field({ description: 'The tier: free, remember, honor or cherish.' }) product!: string;
-  @Field() createdAt!: string;
-}
+export class AdminUserProjectModel extends ProjectFields {}
 
 @ObjectType('AdminUser', { description: 'An account or guest as Manage Users lists it. Admins only.' })
 export class AdminUserModel {

@@ -34,14 +34,19 @@ export class VideoSettingsModel {
   @Field(() => Int) height!: number;
 }
 
-@ObjectType('Project', { description: 'A video project of the signed-in user.' })
-export class ProjectModel {
+/** A project's own fields, wherever projects are listed (Manage Users too). */
+@ObjectType({ isAbstract: true })
+export abstract class ProjectFields {
   @Field(() => ID) id!: string;
   @Field(() => ID) userId!: string;
   @Field() name!: string;
   @Field({ description: 'The tier: free, remember, honor or cherish.' }) product!: string;
-  @Field(() => VideoSettingsModel) videoSettings!: VideoSettingsModel;
   @Field() createdAt!: string;
+}
+
+@ObjectType('Project', { description: 'A video project of the signed-in user.' })
+export class ProjectModel extends ProjectFields {
+  @Field(() => VideoSettingsModel) videoSettings!: VideoSettingsModel;
   @Field() updatedAt!: string;
 }
 

@@ -4,21 +4,26 @@ import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { PhotoTransformsModel } from '../photos/photo.model.js';
 import { VideoSettingsModel } from '../project/project.model.js';
 
-@ObjectType('Share', {
-  description: "A shared project as its owner sees it (step 8, the dashboard's Shared Videos).",
-})
-export class ShareModel {
+/** What the owner and anyone with the link both see of a share. */
+@ObjectType({ isAbstract: true })
+abstract class ShareDisplayFields {
   @Field(() => ID) id!: string;
-  @Field(() => ID) projectId!: string;
   @Field(() => String, { nullable: true }) name!: string | null;
   @Field() shareTitle!: string;
   @Field(() => String, { nullable: true }) author!: string | null;
   @Field(() => String, { nullable: true }) message!: string | null;
   @Field() showViewCount!: boolean;
-  @Field(() => Int) viewCount!: number;
-  @Field(() => String, { nullable: true }) lastViewedAt!: string | null;
   @Field() createdAt!: string;
   @Field() updatedAt!: string;
+}
+
+@ObjectType('Share', {
+  description: "A shared project as its owner sees it (step 8, the dashboard's Shared Videos).",
+})
+export class ShareModel extends ShareDisplayFields {
+  @Field(() => ID) projectId!: string;
+  @Field(() => Int) viewCount!: number;
+  @Field(() => String, { nullable: true }) lastViewedAt!: string | null;
   @Field(() => String, {
     nullable: true,
     description:
@@ -49,17 +54,9 @@ export class SharedMusicUrlModel {
 @ObjectType('SharedVideo', {
   description: 'What anyone with the link may see: display fields and what the player needs.',
 })
-export class SharedVideoModel {
-  @Field(() => ID) id!: string;
-  @Field(() => String, { nullable: true }) name!: string | null;
-  @Field() shareTitle!: string;
-  @Field(() => String, { nullable: true }) author!: string | null;
-  @Field(() => String, { nullable: true }) message!: string | null;
-  @Field() showViewCount!: boolean;
+export class SharedVideoModel extends ShareDisplayFields {
   @Field(() => Int, { nullable: true, description: 'Null when the owner hides the count.' })
   viewCount!: number | null;
-  @Field() createdAt!: string;
-  @Field() updatedAt!: string;
   @Field(() => VideoSettingsModel) videoSettings!: VideoSettingsModel;
   @Field(() => [SharedPhotoModel], { description: "The project's accepted photos, in display order." })
   photos!: SharedPhotoModel[];
