@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenGetter } from './access-token';
-import { GraphQLRequestError, graphqlRequest, graphqlRequestOnLeave } from './graphql';
+import { GraphQLRequestError, graphqlField, graphqlRequest, graphqlRequestOnLeave } from './graphql';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -51,6 +51,18 @@ describe('graphqlRequest', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
 
     await expect(graphqlRequest('query { x }')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+  });
+});
+
+describe('graphqlField', () => {
+  it('sends the variables and resolves with the one root field asked for', async () => {
+    answer(200, { data: { project: { id: 'p1', name: 'Summer' } } });
+
+    await expect(
+      graphqlField('project', 'query Project($id: ID!) { project(id: $id) { id name } }', { id: 'p1' }),
+    ).resolves.toEqual({ id: 'p1', name: 'Summer' });
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(JSON.parse(String(init?.body)).variables).toEqual({ id: 'p1' });
   });
 });
 

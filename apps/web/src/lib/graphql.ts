@@ -85,3 +85,14 @@ export function graphqlRequestOnLeave(query: string, variables: object): void {
     keepalive: true,
   }).catch(() => undefined);
 }
+
+/** Runs an operation that asks for one root field, and resolves with that field's value. */
+export async function graphqlField<TField>(
+  field: string,
+  query: string,
+  variables: object = {},
+  signal?: AbortSignal,
+): Promise<TField> {
+  const data = await graphqlRequest<Record<string, TField>, object>(query, variables, signal);
+  return data[field] as TField;
+}

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 
 /** The gateway's Database Admin query (apps/gateway/src/admin): each service's own report. */
 
@@ -29,11 +29,11 @@ const OVERVIEW = `service schema migration { latest appliedAt applied } database
   outboxUnpublished storage { bucket prefix objects bytes } storageTruncated binding
   streams { stream messages bytes } consumers { stream durable pending ackPending redelivered } checkedAt`;
 
-export async function fetchServiceOverviews(signal?: AbortSignal): Promise<ServiceOverviewResult[]> {
-  const data = await graphqlRequest<{ serviceOverviews: ServiceOverviewResult[] }>(
+export function fetchServiceOverviews(signal?: AbortSignal): Promise<ServiceOverviewResult[]> {
+  return graphqlField(
+    'serviceOverviews',
     `query ServiceOverviews { serviceOverviews { service error overview { ${OVERVIEW} } } }`,
     {},
     signal,
   );
-  return data.serviceOverviews;
 }

@@ -1,5 +1,5 @@
 import type { Tier } from '@memoreel/domain';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 
 /** The gateway's Manage Users operations (apps/gateway/src/admin). */
 
@@ -49,43 +49,43 @@ export const adminUserKeys = {
   audit: (userId: string) => ['admin-users', 'audit', userId] as const,
 };
 
-export async function fetchAdminUsers(
+export function fetchAdminUsers(
   query: { search: string; page: number; pageSize: number },
   signal?: AbortSignal,
 ): Promise<AdminUserPage> {
-  const data = await graphqlRequest<{ adminUsers: AdminUserPage }, typeof query>(
+  return graphqlField(
+    'adminUsers',
     `query AdminUsers($search: String, $page: Int, $pageSize: Int) { adminUsers(search: $search, page: $page, pageSize: $pageSize) { total page pageSize users { ${USER} } } }`,
     query,
     signal,
   );
-  return data.adminUsers;
 }
 
-export async function setUserSignInDisabled(input: {
+export function setUserSignInDisabled(input: {
   userId: string;
   disabled: boolean;
   reason?: string;
 }): Promise<AdminUser> {
-  const data = await graphqlRequest<{ setUserSignInDisabled: AdminUser }, typeof input>(
+  return graphqlField(
+    'setUserSignInDisabled',
     `mutation SetUserSignInDisabled($userId: ID!, $disabled: Boolean!, $reason: String) { setUserSignInDisabled(userId: $userId, disabled: $disabled, reason: $reason) { ${USER} } }`,
     input,
   );
-  return data.setUserSignInDisabled;
 }
 
-export async function setProjectTier(input: { projectId: string; tier: Tier }): Promise<AdminUserProject> {
-  const data = await graphqlRequest<{ adminSetProjectTier: AdminUserProject }, typeof input>(
+export function setProjectTier(input: { projectId: string; tier: Tier }): Promise<AdminUserProject> {
+  return graphqlField(
+    'adminSetProjectTier',
     `mutation AdminSetProjectTier($projectId: ID!, $tier: String!) { adminSetProjectTier(projectId: $projectId, tier: $tier) { ${PROJECT} } }`,
     input,
   );
-  return data.adminSetProjectTier;
 }
 
-export async function fetchAuditLog(userId: string, signal?: AbortSignal): Promise<AdminAuditEntry[]> {
-  const data = await graphqlRequest<{ adminAuditLog: AdminAuditEntry[] }, { userId: string }>(
+export function fetchAuditLog(userId: string, signal?: AbortSignal): Promise<AdminAuditEntry[]> {
+  return graphqlField(
+    'adminAuditLog',
     'query AdminAuditLog($userId: ID) { adminAuditLog(userId: $userId, limit: 20) { id action adminEmail targetProjectId details { name value } createdAt } }',
     { userId },
     signal,
   );
-  return data.adminAuditLog;
 }

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 import { type LiveSubscription, subscribeLive } from '../../lib/graphql-ws';
 
 /** The gateway's render operations (apps/gateway/src/renders), as step 9 uses them. */
@@ -31,35 +31,32 @@ export const renderKeys = {
   render: (renderId: string) => ['render', renderId] as const,
 };
 
-export async function fetchRenders(projectId: string, signal?: AbortSignal): Promise<RenderProgress[]> {
-  const data = await graphqlRequest<{ renders: RenderProgress[] }, { projectId: string }>(
+export function fetchRenders(projectId: string, signal?: AbortSignal): Promise<RenderProgress[]> {
+  return graphqlField(
+    'renders',
     `query Renders($projectId: ID!) { renders(projectId: $projectId) { ${RENDER} } }`,
     { projectId },
     signal,
   );
-  return data.renders;
 }
 
-export async function fetchRenderProgress(renderId: string, signal?: AbortSignal): Promise<RenderProgress> {
-  const data = await graphqlRequest<{ renderProgress: RenderProgress }, { renderId: string }>(
+export function fetchRenderProgress(renderId: string, signal?: AbortSignal): Promise<RenderProgress> {
+  return graphqlField(
+    'renderProgress',
     `query RenderProgress($renderId: ID!) { renderProgress(renderId: $renderId) { ${RENDER} } }`,
     { renderId },
     signal,
   );
-  return data.renderProgress;
 }
 
-export async function startRender(
+export function startRender(
   projectId: string,
 ): Promise<{ renderId: string; reused: boolean; initialProgress: RenderProgress }> {
-  const data = await graphqlRequest<
-    { startRender: { renderId: string; reused: boolean; initialProgress: RenderProgress } },
-    { projectId: string }
-  >(
+  return graphqlField(
+    'startRender',
     `mutation StartRender($projectId: ID!) { startRender(projectId: $projectId) { renderId reused initialProgress { ${RENDER} } } }`,
     { projectId },
   );
-  return data.startRender;
 }
 
 /** Pushes of this project's renders; the download URL is never in them (refetch on completed). */

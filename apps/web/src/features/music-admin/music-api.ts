@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField, graphqlRequest } from '../../lib/graphql';
 
 /** The gateway's music library operations (apps/gateway/src/music), as the admin page uses them. */
 
@@ -31,36 +31,28 @@ export interface MusicUploadResult {
 
 const TRACK = 'id title artist duration url isPublic format sizeBytes createdAt';
 
-export async function fetchMusicTracks(signal?: AbortSignal): Promise<MusicTrack[]> {
-  const data = await graphqlRequest<{ musicTracks: MusicTrack[] }>(
-    `query MusicTracks { musicTracks { ${TRACK} } }`,
-    {},
-    signal,
-  );
-  return data.musicTracks;
+export function fetchMusicTracks(signal?: AbortSignal): Promise<MusicTrack[]> {
+  return graphqlField('musicTracks', `query MusicTracks { musicTracks { ${TRACK} } }`, {}, signal);
 }
 
-export async function requestMusicUploads(
+export function requestMusicUploads(
   files: { name: string; size: number; contentType: string }[],
 ): Promise<MusicUploadSlot[]> {
-  const data = await graphqlRequest<{ requestMusicUploads: MusicUploadSlot[] }, { files: typeof files }>(
+  return graphqlField(
+    'requestMusicUploads',
     'mutation RequestMusicUploads($files: [MusicUploadFileInput!]!) { requestMusicUploads(files: $files) { uploadId fileIndex url headers { name value } } }',
     { files },
   );
-  return data.requestMusicUploads;
 }
 
-export async function completeMusicUploads(
+export function completeMusicUploads(
   uploads: { uploadId: string; name: string }[],
 ): Promise<MusicUploadResult[]> {
-  const data = await graphqlRequest<
-    { completeMusicUploads: MusicUploadResult[] },
-    { uploads: typeof uploads }
-  >(
+  return graphqlField(
+    'completeMusicUploads',
     `mutation CompleteMusicUploads($uploads: [MusicUploadInput!]!) { completeMusicUploads(uploads: $uploads) { uploadId error track { ${TRACK} } } }`,
     { uploads },
   );
-  return data.completeMusicUploads;
 }
 
 /** Sends a file's bytes to its presigned URL. */
@@ -70,20 +62,20 @@ export async function putMusicBytes(slot: MusicUploadSlot, file: Blob): Promise<
   if (!response.ok) throw new Error(`The upload was refused (HTTP ${response.status}).`);
 }
 
-export async function renameMusicTrack(id: string, title: string): Promise<MusicTrack> {
-  const data = await graphqlRequest<{ renameMusicTrack: MusicTrack }, { id: string; title: string }>(
+export function renameMusicTrack(id: string, title: string): Promise<MusicTrack> {
+  return graphqlField(
+    'renameMusicTrack',
     `mutation RenameMusicTrack($id: ID!, $title: String!) { renameMusicTrack(id: $id, title: $title) { ${TRACK} } }`,
     { id, title },
   );
-  return data.renameMusicTrack;
 }
 
-export async function setMusicTrackPublic(id: string, isPublic: boolean): Promise<MusicTrack> {
-  const data = await graphqlRequest<{ setMusicTrackPublic: MusicTrack }, { id: string; isPublic: boolean }>(
+export function setMusicTrackPublic(id: string, isPublic: boolean): Promise<MusicTrack> {
+  return graphqlField(
+    'setMusicTrackPublic',
     `mutation SetMusicTrackPublic($id: ID!, $isPublic: Boolean!) { setMusicTrackPublic(id: $id, isPublic: $isPublic) { ${TRACK} } }`,
     { id, isPublic },
   );
-  return data.setMusicTrackPublic;
 }
 
 export async function deleteMusicTrack(id: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 
 /** The public music library of step 6 (gateway `publicMusicTracks`, ordered by title). */
 export interface PublicMusicTrack {
@@ -11,13 +11,13 @@ export interface PublicMusicTrack {
   url: string;
 }
 
-export async function fetchPublicMusicTracks(signal?: AbortSignal): Promise<PublicMusicTrack[]> {
-  const data = await graphqlRequest<{ publicMusicTracks: PublicMusicTrack[] }>(
+export function fetchPublicMusicTracks(signal?: AbortSignal): Promise<PublicMusicTrack[]> {
+  return graphqlField(
+    'publicMusicTracks',
     'query PublicMusicTracks { publicMusicTracks { id title artist duration url } }',
     {},
     signal,
   );
-  return data.publicMusicTracks;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 import { type LiveSubscription, subscribeLive } from '../../lib/graphql-ws';
 
 export interface PendingPhotoSummary {
@@ -6,13 +6,13 @@ export interface PendingPhotoSummary {
   projects: { projectId: string; projectName: string; count: number }[];
 }
 
-export async function fetchPendingPhotoSummary(signal?: AbortSignal): Promise<PendingPhotoSummary> {
-  const data = await graphqlRequest<{ pendingPhotoSummary: PendingPhotoSummary }>(
+export function fetchPendingPhotoSummary(signal?: AbortSignal): Promise<PendingPhotoSummary> {
+  return graphqlField(
+    'pendingPhotoSummary',
     'query PendingPhotoSummary { pendingPhotoSummary { total projects { projectId projectName count } } }',
     {},
     signal,
   );
-  return data.pendingPhotoSummary;
 }
 
 /** Pushed by the gateway when this user's pending photos change (only theirs). */

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 import { type LiveSubscription, subscribeLive } from '../../lib/graphql-ws';
 import { PHOTO_FIELDS, type Photo } from './photos-api';
 
@@ -33,41 +33,41 @@ export const PHOTO_EDITS_QUEUE_FULL = 'PHOTO_EDITS_QUEUE_FULL';
 const EDIT_FIELDS =
   'id photoId projectId kind status progress startedAt resultUrl resultWidth resultHeight error';
 
-export async function startPhotoEdit(photoId: string, kind: PhotoEditKind): Promise<PhotoEdit> {
-  const data = await graphqlRequest<{ startPhotoEdit: PhotoEdit }, { photoId: string; kind: PhotoEditKind }>(
+export function startPhotoEdit(photoId: string, kind: PhotoEditKind): Promise<PhotoEdit> {
+  return graphqlField(
+    'startPhotoEdit',
     `mutation StartPhotoEdit($photoId: ID!, $kind: PhotoEditKind!) {
       startPhotoEdit(photoId: $photoId, kind: $kind) { ${EDIT_FIELDS} }
     }`,
     { photoId, kind },
   );
-  return data.startPhotoEdit;
 }
 
 /** The edit as it is now: read once after subscribing, so a change that came first is not missed. */
-export async function fetchPhotoEdit(id: string, signal?: AbortSignal): Promise<PhotoEdit | null> {
-  const data = await graphqlRequest<{ photoEdit: PhotoEdit | null }, { id: string }>(
+export function fetchPhotoEdit(id: string, signal?: AbortSignal): Promise<PhotoEdit | null> {
+  return graphqlField(
+    'photoEdit',
     `query PhotoEdit($id: ID!) { photoEdit(id: $id) { ${EDIT_FIELDS} } }`,
     { id },
     signal,
   );
-  return data.photoEdit;
 }
 
-export async function applyPhotoEdit(id: string): Promise<Photo> {
-  const data = await graphqlRequest<{ applyPhotoEdit: Photo }, { id: string }>(
+export function applyPhotoEdit(id: string): Promise<Photo> {
+  return graphqlField(
+    'applyPhotoEdit',
     `mutation ApplyPhotoEdit($id: ID!) { applyPhotoEdit(id: $id) { ${PHOTO_FIELDS} } }`,
     { id },
   );
-  return data.applyPhotoEdit;
 }
 
 /** 'Keep Original': the server deletes the result. */
-export async function discardPhotoEdit(id: string): Promise<boolean> {
-  const data = await graphqlRequest<{ discardPhotoEdit: boolean }, { id: string }>(
+export function discardPhotoEdit(id: string): Promise<boolean> {
+  return graphqlField(
+    'discardPhotoEdit',
     'mutation DiscardPhotoEdit($id: ID!) { discardPhotoEdit(id: $id) }',
     { id },
   );
-  return data.discardPhotoEdit;
 }
 
 /** Every state and progress change of one edit, pushed by the gateway. */

@@ -1,5 +1,5 @@
 import type { PhotoFilter } from '@memoreel/domain';
-import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
+import { graphqlField, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The gateway's photo operations (docs/photos-api.md), as steps 1–4 use them. */
 
@@ -20,32 +20,27 @@ export const PHOTO_FIELDS = `id projectId originalName displayOrder status filte
   urls { grid strip carousel full }`;
 const QUOTA_FIELDS = 'count limit remaining';
 
-export async function fetchPhotos(projectId: string, signal?: AbortSignal): Promise<Photo[]> {
-  const data = await graphqlRequest<{ photos: Photo[] }, { projectId: string }>(
+export function fetchPhotos(projectId: string, signal?: AbortSignal): Promise<Photo[]> {
+  return graphqlField(
+    'photos',
     `query Photos($projectId: ID!) { photos(projectId: $projectId) { ${PHOTO_FIELDS} } }`,
     { projectId },
     signal,
   );
-  return data.photos;
 }
 
-export async function fetchPhotoQuota(projectId: string, signal?: AbortSignal): Promise<PhotoQuota> {
-  const data = await graphqlRequest<{ photoQuota: PhotoQuota }, { projectId: string }>(
+export function fetchPhotoQuota(projectId: string, signal?: AbortSignal): Promise<PhotoQuota> {
+  return graphqlField(
+    'photoQuota',
     `query PhotoQuota($projectId: ID!) { photoQuota(projectId: $projectId) { ${QUOTA_FIELDS} } }`,
     { projectId },
     signal,
   );
-  return data.photoQuota;
 }
 
-export async function requestPhotoUploads(
-  projectId: string,
-  files: PhotoUploadFile[],
-): Promise<PhotoUploadPlan> {
-  const data = await graphqlRequest<
-    { requestPhotoUploads: PhotoUploadPlan },
-    { projectId: string; files: PhotoUploadFile[] }
-  >(
+export function requestPhotoUploads(projectId: string, files: PhotoUploadFile[]): Promise<PhotoUploadPlan> {
+  return graphqlField(
+    'requestPhotoUploads',
     `mutation RequestPhotoUploads($projectId: ID!, $files: [PhotoUploadFileInput!]!) {
       requestPhotoUploads(projectId: $projectId, files: $files) {
         slots { uploadId fileIndex url headers { name value } } skipped quota { ${QUOTA_FIELDS} }
@@ -53,64 +48,50 @@ export async function requestPhotoUploads(
     }`,
     { projectId, files },
   );
-  return data.requestPhotoUploads;
 }
 
-export async function completePhotoUploads(
-  projectId: string,
-  uploadIds: string[],
-): Promise<PhotoUploadResult[]> {
-  const data = await graphqlRequest<
-    { completePhotoUploads: PhotoUploadResult[] },
-    { projectId: string; uploadIds: string[] }
-  >(
+export function completePhotoUploads(projectId: string, uploadIds: string[]): Promise<PhotoUploadResult[]> {
+  return graphqlField(
+    'completePhotoUploads',
     `mutation CompletePhotoUploads($projectId: ID!, $uploadIds: [ID!]!) {
       completePhotoUploads(projectId: $projectId, uploadIds: $uploadIds) { uploadId error photo { ${PHOTO_FIELDS} } }
     }`,
     { projectId, uploadIds },
   );
-  return data.completePhotoUploads;
 }
 
-export async function deletePhotos(projectId: string, ids: string[]): Promise<string[]> {
-  const data = await graphqlRequest<{ deletePhotos: string[] }, { projectId: string; ids: string[] }>(
+export function deletePhotos(projectId: string, ids: string[]): Promise<string[]> {
+  return graphqlField(
+    'deletePhotos',
     'mutation DeletePhotos($projectId: ID!, $ids: [ID!]!) { deletePhotos(projectId: $projectId, ids: $ids) }',
     { projectId, ids },
   );
-  return data.deletePhotos;
 }
 
-export async function reorderPhoto(projectId: string, from: number, to: number): Promise<Photo[]> {
-  const data = await graphqlRequest<
-    { reorderPhoto: Photo[] },
-    { projectId: string; from: number; to: number }
-  >(
+export function reorderPhoto(projectId: string, from: number, to: number): Promise<Photo[]> {
+  return graphqlField(
+    'reorderPhoto',
     `mutation ReorderPhoto($projectId: ID!, $from: Int!, $to: Int!) {
       reorderPhoto(projectId: $projectId, from: $from, to: $to) { ${PHOTO_FIELDS} }
     }`,
     { projectId, from, to },
   );
-  return data.reorderPhoto;
 }
 
-export async function setPhotoFilter(id: string, filter: PhotoFilter): Promise<Photo> {
-  const data = await graphqlRequest<{ setPhotoFilter: Photo }, { id: string; filter: string }>(
+export function setPhotoFilter(id: string, filter: PhotoFilter): Promise<Photo> {
+  return graphqlField(
+    'setPhotoFilter',
     `mutation SetPhotoFilter($id: ID!, $filter: String!) { setPhotoFilter(id: $id, filter: $filter) { ${PHOTO_FIELDS} } }`,
     { id, filter },
   );
-  return data.setPhotoFilter;
 }
 
 const SET_PHOTO_TRANSFORMS = `mutation SetPhotoTransforms($id: ID!, $transforms: PhotoTransformsInput!) {
   setPhotoTransforms(id: $id, transforms: $transforms) { ${PHOTO_FIELDS} }
 }`;
 
-export async function setPhotoTransforms(id: string, transforms: Photo['transforms']): Promise<Photo> {
-  const data = await graphqlRequest<
-    { setPhotoTransforms: Photo },
-    { id: string; transforms: Photo['transforms'] }
-  >(SET_PHOTO_TRANSFORMS, { id, transforms });
-  return data.setPhotoTransforms;
+export function setPhotoTransforms(id: string, transforms: Photo['transforms']): Promise<Photo> {
+  return graphqlField('setPhotoTransforms', SET_PHOTO_TRANSFORMS, { id, transforms });
 }
 
 /** The same save as the page goes away, which an ordinary request would not outlive. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 import { photoKeys } from '../photos/photo-queries';
 import type { Photo } from '../photos/photos-api';
 
@@ -10,15 +10,15 @@ export type PreviewPhoto = Pick<Photo, 'id' | 'transforms'> & {
 
 const TRANSFORM_FIELDS = 'scale translateX translateY rotate';
 
-async function fetchPreviewPhotos(projectId: string, signal?: AbortSignal): Promise<PreviewPhoto[]> {
-  const data = await graphqlRequest<{ photos: PreviewPhoto[] }, { projectId: string }>(
+function fetchPreviewPhotos(projectId: string, signal?: AbortSignal): Promise<PreviewPhoto[]> {
+  return graphqlField(
+    'photos',
     `query Photos($projectId: ID!) { photos(projectId: $projectId) {
       id transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } } urls { carousel video }
     } }`,
     { projectId },
     signal,
   );
-  return data.photos;
 }
 
 /** Video derivatives are baked by a job after upload or a filter change; ask again until all exist. */

@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 
 /** The gateway's project operations (apps/gateway/src/project), as the SPA uses them. */
 
@@ -30,61 +30,54 @@ export interface ProjectCount {
 
 const PROJECT_FIELDS = 'id name product createdAt updatedAt videoSettings { durationPerPhoto }';
 
-export async function fetchProjects(signal?: AbortSignal): Promise<ProjectListItem[]> {
-  const data = await graphqlRequest<{ projects: ProjectListItem[] }>(
+export function fetchProjects(signal?: AbortSignal): Promise<ProjectListItem[]> {
+  return graphqlField(
+    'projects',
     `query Projects { projects { ${PROJECT_FIELDS} photos { id url } photoCount } }`,
     {},
     signal,
   );
-  return data.projects;
 }
 
-export async function fetchProject(id: string, signal?: AbortSignal): Promise<Project> {
-  const data = await graphqlRequest<{ project: Project }, { id: string }>(
+export function fetchProject(id: string, signal?: AbortSignal): Promise<Project> {
+  return graphqlField(
+    'project',
     `query Project($id: ID!) { project(id: $id) { ${PROJECT_FIELDS} } }`,
     { id },
     signal,
   );
-  return data.project;
 }
 
-export async function fetchProjectCount(signal?: AbortSignal): Promise<ProjectCount> {
-  const data = await graphqlRequest<{ projectCount: ProjectCount }>(
-    'query ProjectCount { projectCount { count limit } }',
-    {},
-    signal,
-  );
-  return data.projectCount;
+export function fetchProjectCount(signal?: AbortSignal): Promise<ProjectCount> {
+  return graphqlField('projectCount', 'query ProjectCount { projectCount { count limit } }', {}, signal);
 }
 
-export async function createProject(name: string): Promise<Project> {
-  const data = await graphqlRequest<{ createProject: Project }, { name: string }>(
+export function createProject(name: string): Promise<Project> {
+  return graphqlField(
+    'createProject',
     `mutation CreateProject($name: String!) { createProject(name: $name) { ${PROJECT_FIELDS} } }`,
     { name },
   );
-  return data.createProject;
 }
 
 /** The user's newest project, or a new "My First Project"; `created` tells which. */
-export async function createInitialProjectOnServer(): Promise<{ project: Project; created: boolean }> {
-  const data = await graphqlRequest<{ createInitialProject: { project: Project; created: boolean } }>(
+export function createInitialProjectOnServer(): Promise<{ project: Project; created: boolean }> {
+  return graphqlField(
+    'createInitialProject',
     `mutation CreateInitialProject { createInitialProject { created project { ${PROJECT_FIELDS} } } }`,
   );
-  return data.createInitialProject;
 }
 
-export async function renameProject(id: string, name: string): Promise<Project> {
-  const data = await graphqlRequest<{ renameProject: Project }, { id: string; name: string }>(
+export function renameProject(id: string, name: string): Promise<Project> {
+  return graphqlField(
+    'renameProject',
     `mutation RenameProject($id: ID!, $name: String!) { renameProject(id: $id, name: $name) { ${PROJECT_FIELDS} } }`,
     { id, name },
   );
-  return data.renameProject;
 }
 
-export async function deleteProject(id: string): Promise<{ id: string }> {
-  const data = await graphqlRequest<{ deleteProject: { id: string } }, { id: string }>(
-    'mutation DeleteProject($id: ID!) { deleteProject(id: $id) { id } }',
-    { id },
-  );
-  return data.deleteProject;
+export function deleteProject(id: string): Promise<{ id: string }> {
+  return graphqlField('deleteProject', 'mutation DeleteProject($id: ID!) { deleteProject(id: $id) { id } }', {
+    id,
+  });
 }

@@ -1,5 +1,5 @@
 import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField, graphqlRequest } from '../../lib/graphql';
 
 /** The gateway's sharing operations (apps/gateway/src/sharing), as the SPA uses them. */
 
@@ -62,34 +62,33 @@ const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition width h
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 
-export async function fetchProjectShare(projectId: string, signal?: AbortSignal): Promise<Share | null> {
-  const data = await graphqlRequest<{ projectShare: Share | null }, { projectId: string }>(
+export function fetchProjectShare(projectId: string, signal?: AbortSignal): Promise<Share | null> {
+  return graphqlField(
+    'projectShare',
     `query ProjectShare($projectId: ID!) { projectShare(projectId: $projectId) { ${SHARE} } }`,
     { projectId },
     signal,
   );
-  return data.projectShare;
 }
 
-export async function fetchShares(signal?: AbortSignal): Promise<Share[]> {
-  const data = await graphqlRequest<{ shares: Share[] }>(`query Shares { shares { ${SHARE} } }`, {}, signal);
-  return data.shares;
+export function fetchShares(signal?: AbortSignal): Promise<Share[]> {
+  return graphqlField('shares', `query Shares { shares { ${SHARE} } }`, {}, signal);
 }
 
-export async function createShare(projectId: string, settings: ShareSettings): Promise<Share> {
-  const data = await graphqlRequest<{ createShare: Share }, { projectId: string; settings: ShareSettings }>(
+export function createShare(projectId: string, settings: ShareSettings): Promise<Share> {
+  return graphqlField(
+    'createShare',
     `mutation CreateShare($projectId: ID!, $settings: ShareSettingsInput!) { createShare(projectId: $projectId, settings: $settings) { ${SHARE} } }`,
     { projectId, settings },
   );
-  return data.createShare;
 }
 
-export async function updateShare(id: string, settings: ShareSettings): Promise<Share> {
-  const data = await graphqlRequest<{ updateShare: Share }, { id: string; settings: ShareSettings }>(
+export function updateShare(id: string, settings: ShareSettings): Promise<Share> {
+  return graphqlField(
+    'updateShare',
     `mutation UpdateShare($id: ID!, $settings: ShareSettingsInput!) { updateShare(id: $id, settings: $settings) { ${SHARE} } }`,
     { id, settings },
   );
-  return data.updateShare;
 }
 
 export async function deleteShare(id: string): Promise<void> {
@@ -99,21 +98,21 @@ export async function deleteShare(id: string): Promise<void> {
   );
 }
 
-export async function fetchSharedVideo(id: string, signal?: AbortSignal): Promise<SharedVideo> {
-  const data = await graphqlRequest<{ sharedVideo: SharedVideo }, { id: string }>(
+export function fetchSharedVideo(id: string, signal?: AbortSignal): Promise<SharedVideo> {
+  return graphqlField(
+    'sharedVideo',
     `query SharedVideo($id: ID!) { sharedVideo(id: $id) { id name shareTitle author message showViewCount viewCount createdAt updatedAt ${SHARED_VIDEO_FIELDS} } }`,
     { id },
     signal,
   );
-  return data.sharedVideo;
 }
 
-export async function recordShareView(id: string): Promise<{ counted: boolean; viewCount: number | null }> {
-  const data = await graphqlRequest<
-    { recordShareView: { counted: boolean; viewCount: number | null } },
-    { id: string }
-  >('mutation RecordShareView($id: ID!) { recordShareView(id: $id) { counted viewCount } }', { id });
-  return data.recordShareView;
+export function recordShareView(id: string): Promise<{ counted: boolean; viewCount: number | null }> {
+  return graphqlField(
+    'recordShareView',
+    'mutation RecordShareView($id: ID!) { recordShareView(id: $id) { counted viewCount } }',
+    { id },
+  );
 }
 
 export const shareKeys = {

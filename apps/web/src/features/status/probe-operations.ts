@@ -1,5 +1,5 @@
 import type { DataOf, Probe, probeCompleted } from '@memoreel/contracts';
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 import { type LiveHandlers, subscribeLive } from '../../lib/graphql-ws';
 
 export type { Probe };
@@ -22,9 +22,8 @@ export interface RecordProbeVariables {
   note: string;
 }
 
-export async function recordProbe(variables: RecordProbeVariables): Promise<Probe> {
-  const data = await graphqlRequest<{ recordProbe: Probe }, RecordProbeVariables>(RECORD_PROBE, variables);
-  return data.recordProbe;
+export function recordProbe(variables: RecordProbeVariables): Promise<Probe> {
+  return graphqlField('recordProbe', RECORD_PROBE, variables);
 }
 
 export function subscribeToProbeCompleted(

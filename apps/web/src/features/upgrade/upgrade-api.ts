@@ -1,4 +1,4 @@
-import { graphqlRequest } from '../../lib/graphql';
+import { graphqlField } from '../../lib/graphql';
 
 /** The gateway's billing operations (apps/gateway/src/payments), as the upgrade dialog uses them. */
 
@@ -17,8 +17,9 @@ export interface UpgradeOptions {
   upgradeOptions: UpgradePrice[];
 }
 
-export async function fetchUpgradeOptions(projectId: string, signal?: AbortSignal): Promise<UpgradeOptions> {
-  const data = await graphqlRequest<{ upgradeOptions: UpgradeOptions }, { projectId: string }>(
+export function fetchUpgradeOptions(projectId: string, signal?: AbortSignal): Promise<UpgradeOptions> {
+  return graphqlField(
+    'upgradeOptions',
     `query UpgradeOptions($projectId: ID!) {
       upgradeOptions(projectId: $projectId) {
         currentTier
@@ -28,25 +29,21 @@ export async function fetchUpgradeOptions(projectId: string, signal?: AbortSigna
     { projectId },
     signal,
   );
-  return data.upgradeOptions;
 }
 
 /** Starts a checkout and answers where the browser goes to pay. */
-export async function purchaseUpgrade(
+export function purchaseUpgrade(
   projectId: string,
   productId: string,
   promoCode: string | null,
 ): Promise<{ url: string }> {
-  const data = await graphqlRequest<
-    { purchaseUpgrade: { url: string } },
-    { projectId: string; productId: string; promoCode: string | null }
-  >(
+  return graphqlField(
+    'purchaseUpgrade',
     `mutation PurchaseUpgrade($projectId: ID!, $productId: String!, $promoCode: String) {
       purchaseUpgrade(projectId: $projectId, productId: $productId, promoCode: $promoCode) { url }
     }`,
     { projectId, productId, promoCode },
   );
-  return data.purchaseUpgrade;
 }
 
 export function formatPrice(cents: number, currency: string): string {
