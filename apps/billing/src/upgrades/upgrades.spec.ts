@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { billingErrorCodes, getUpgradeOptions, purchaseUpgrade } from '@memoreel/contracts';
+import { type Actor, billingErrorCodes, getUpgradeOptions, purchaseUpgrade } from '@memoreel/contracts';
 import { PLANS, type Tier } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
@@ -13,6 +13,14 @@ import {
 import type { FakeStripe } from '../../test/stripe-fakes.js';
 
 const billing = startedForTests('billing', () => startBilling());
+
+/** A purchase of `productId` for a project that `service` must refuse: its error. */
+const refusedPurchase = (
+  service: BillingHarness,
+  actor: Actor,
+  projectId: string,
+  productId: Tier = 'honor',
+) => service.failure(purchaseUpgrade, actor, { projectId, productId });
 
 describe('billing.upgrade.options', () => {
   it.each([
@@ -64,10 +72,7 @@ describe('billing.upgrade.purchase while purchasing is off (the default)', () =>
   it('tells an account "coming soon"', async () => {
     const owner = actors.user();
     const project = billing.project(owner);
-    const error = await billing.failure(purchaseUpgrade, owner, {
-      projectId: project.id,
-      productId: 'honor',
-    });
+    const error = await refusedPurchase(billing, owner, project.id);
     expect({ code: error.code, message: error.message }).toEqual({
       code: 'purchases_disabled',
       message: 'Purchasing upgrades will be available soon! Please check back later.',
@@ -78,10 +83,7 @@ describe('billing.upgrade.purchase while purchasing is off (the default)', () =>
   it('asks a guest session to create an account first', async () => {
     const guestSession = actors.anonymousUser();
     const project = billing.project(guestSession);
-    const error = await billing.failure(purchaseUpgrade, guestSession, {
-      projectId: project.id,
-      productId: 'honor',
-    });
+    const error = await refusedPurchase(billing, guestSession, project.id);
     expect({ code: error.code, message: error.message }).toEqual({
       code: billingErrorCodes.accountRequired,
       message: 'Please create an account to purchase upgrades',
@@ -89,18 +91,12 @@ describe('billing.upgrade.purchase while purchasing is off (the default)', () =>
   });
 
   it('answers a caller without a session with "Authentication required" and validates the product', async () => {
-    const guest = await billing.failure(purchaseUpgrade, actors.guest(), {
-      projectId: randomUUID(),
-      productId: 'honor',
-    });
+    const guest = await refusedPurchase(billing, actors.guest(), randomUUID());
     expect({ code: guest.code, message: guest.message }).toEqual({
       code: 'UNAUTHORIZED',
       message: 'Authentication required',
     });
-    const unknown = await billing.failure(purchaseUpgrade, actors.user(), {
-      projectId: randomUUID(),
-      productId: 'gold' as Tier,
-    });
+    const unknown = await refusedPurchase(billing, actors.user(), randomUUID(), 'gold' as Tier);
     expect(unknown.code).toBe('VALIDATION_FAILED');
   });
 });
@@ -148,7 +144,7 @@ describe('billing.upgrade.purchase while purchasing is on', () => {
     async (productId) => {
       const owner = actors.user();
       const project = enabled.project(owner, 'remember');
-      const error = await enabled.failure(purchaseUpgrade, owner, { projectId: project.id, productId });
+      const error = await refusedPurchase(enabled, owner, project.id, productId);
       expect({ code: error.code, message: error.message }).toEqual({
         code: billingErrorCodes.notAnUpgrade,
         message: 'Choose a tier higher than the project has',
@@ -158,20 +154,14 @@ describe('billing.upgrade.purchase while purchasing is on', () => {
 
   it("refuses someone else's project and still refuses guest sessions", async () => {
     const project = enabled.project(actors.user());
-    const intruder = await enabled.failure(purchaseUpgrade, actors.user(), {
-      projectId: project.id,
-      productId: 'honor',
-    });
+    const intruder = await refusedPurchase(enabled, actors.user(), project.id);
     expect({ code: intruder.code, message: intruder.message }).toEqual({
       code: 'NOT_FOUND',
       message: 'Project not found',
     });
     const guestSession = actors.anonymousUser();
     const own = enabled.project(guestSession);
-    const anonymous = await enabled.failure(purchaseUpgrade, guestSession, {
-      projectId: own.id,
-      productId: 'honor',
-    });
+    const anonymous = await refusedPurchase(enabled, guestSession, own.id);
     expect(anonymous.code).toBe(billingErrorCodes.accountRequired);
   });
 
