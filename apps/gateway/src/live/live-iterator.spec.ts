@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { probeCompleted } from '@memoreel/contracts';
+import { GUEST, pendingPhotosChanged, probeCompleted } from '@memoreel/contracts';
 import { BusClient, InProcessBus } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import { GraphQLError } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_LIMITS } from '../gateway.limits.js';
-import { liveIterator, SLOW_SUBSCRIBER } from './live-iterator.js';
+import { liveIterator, ownLiveIterator, SLOW_SUBSCRIBER } from './live-iterator.js';
 
 const buses: InProcessBus[] = [];
 afterEach(async () => {
@@ -118,5 +118,24 @@ describe('liveIterator', () => {
     await client.publishLive(probeCompleted, completion(3));
     expect((await afterFailure.next()).value?.probeCompleted.deliveries).toBe(3);
     await afterFailure.return?.();
+  });
+});
+
+describe('ownLiveIterator', () => {
+  it("passes on only the signed-in user's own events that its filter accepts, and refuses a guest", async () => {
+    const client = busClient();
+    const ada = { userId: randomUUID(), role: 'user', isAnonymous: false, sessionId: randomUUID() } as const;
+    const projectId = randomUUID();
+    const events = ownLiveIterator(client, ada, pendingPhotosChanged, {
+      field: 'bell',
+      accept: (change) => change.projectId === projectId,
+    });
+    await client.publishLive(pendingPhotosChanged, { userId: randomUUID(), projectId, total: 1 });
+    await client.publishLive(pendingPhotosChanged, { userId: ada.userId, projectId: randomUUID(), total: 2 });
+    await client.publishLive(pendingPhotosChanged, { userId: ada.userId, projectId, total: 3 });
+    expect((await events.next()).value?.bell.total).toBe(3);
+    await events.return?.();
+
+    expect(() => ownLiveIterator(client, GUEST, pendingPhotosChanged, { field: 'bell' })).toThrow();
   });
 });

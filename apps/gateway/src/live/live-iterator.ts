@@ -1,6 +1,7 @@
-import type { DataOf, LiveContract } from '@memoreel/contracts';
-import type { BusClient } from '@memoreel/platform';
+import type { Actor, DataOf, LiveContract } from '@memoreel/contracts';
+import { type BusClient, requireSignedIn } from '@memoreel/platform';
 import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
 import { LIVE_LIMITS } from '../gateway.limits.js';
 
 /** A subscriber more than `maxQueued` events behind: its subscription ends with this error. */
@@ -99,4 +100,22 @@ export function liveIterator<C extends LiveContract, F extends string>(
       return this;
     },
   };
+}
+
+/**
+ * A live subject as the signed-in user's own subscription: a guest is refused, and only the
+ * events of `actor`'s user reach it (the bus fans every user's events out to every gateway replica).
+ */
+export function ownLiveIterator<C extends LiveContract<z.ZodType<{ userId: string }>>, F extends string>(
+  client: BusClient,
+  actor: Actor,
+  contract: C,
+  options: { field: F; accept?: (data: DataOf<C>) => boolean },
+): AsyncIterableIterator<Record<F, DataOf<C>>> {
+  const userId = requireSignedIn(actor);
+  const accept = options.accept ?? (() => true);
+  return liveIterator(client, contract, {
+    field: options.field,
+    accept: (data) => data.userId === userId && accept(data),
+  });
 }

@@ -6,10 +6,10 @@ import {
   pendingPhotosChanged,
   rejectPendingPhotos,
 } from '@memoreel/contracts';
-import { BusClient, requireSignedIn } from '@memoreel/platform';
+import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
-import { liveIterator } from '../live/live-iterator.js';
+import { ownLiveIterator } from '../live/live-iterator.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { photosWithUrls } from '../photos/photos-with-urls.js';
 import { PendingPhotoSummaryModel, PendingPhotosChangeModel } from './pending-photos.model.js';
@@ -59,10 +59,6 @@ export class NotificationsResolver {
     description: "Fires when the signed-in user's pending photos change; refetch pendingPhotoSummary.",
   })
   pendingPhotosChanged(@CurrentActor() actor: Actor) {
-    const userId = requireSignedIn(actor);
-    return liveIterator(this.bus, pendingPhotosChanged, {
-      field: 'pendingPhotosChanged',
-      accept: (change) => change.userId === userId,
-    });
+    return ownLiveIterator(this.bus, actor, pendingPhotosChanged, { field: 'pendingPhotosChanged' });
   }
 }

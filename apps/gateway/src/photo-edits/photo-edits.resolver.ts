@@ -10,10 +10,10 @@ import {
   startPhotoEdit,
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
-import { BusClient, NotFoundError, requireSignedIn } from '@memoreel/platform';
+import { BusClient, NotFoundError } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
-import { liveIterator } from '../live/live-iterator.js';
+import { ownLiveIterator } from '../live/live-iterator.js';
 import { PhotoModel } from '../photos/photo.model.js';
 import { toPhotoModel } from '../photos/photos-with-urls.js';
 import { PhotoEditKind, PhotoEditModel, type PhotoEditStatus } from './photo-edit.model.js';
@@ -84,11 +84,10 @@ export class PhotoEditsResolver {
     description: 'Every status or progress change of your photo edit, pushed (no polling).',
   })
   photoEditChanged(@CurrentActor() actor: Actor, @Args('id', { type: () => ID }) id: string) {
-    const userId = requireSignedIn(actor);
     // Kinds and statuses serialise through their enums; the owner's id is not in the type.
-    return liveIterator(this.bus, photoEditChanged, {
+    return ownLiveIterator(this.bus, actor, photoEditChanged, {
       field: 'photoEditChanged',
-      accept: (edit) => edit.id === id && edit.userId === userId,
+      accept: (edit) => edit.id === id,
     });
   }
 }

@@ -5,10 +5,10 @@ import {
   renderProgressChanged,
   startRender,
 } from '@memoreel/contracts';
-import { BusClient, requireSignedIn } from '@memoreel/platform';
+import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
-import { liveIterator } from '../live/live-iterator.js';
+import { ownLiveIterator } from '../live/live-iterator.js';
 import { RenderProgressModel, StartRenderResultModel } from './render.model.js';
 
 /** Step 9: rendering a project's video (render service), its progress live, polling as the fallback. */
@@ -54,10 +54,9 @@ export class RendersResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ) {
-    const userId = requireSignedIn(actor);
-    return liveIterator(this.bus, renderProgressChanged, {
+    return ownLiveIterator(this.bus, actor, renderProgressChanged, {
       field: 'renderProgress',
-      accept: (progress) => progress.projectId === projectId && progress.userId === userId,
+      accept: (progress) => progress.projectId === projectId,
     });
   }
 }
