@@ -1,10 +1,7 @@
-import { ArrowRight } from 'lucide-react';
-import { Button } from '../../ui/button';
-import { useGetStarted } from '../get-started/get-started-provider';
+import { GetStartedButton } from './get-started-button';
 import { closingCallToAction } from './landing-content';
 
 export function ClosingCallToAction() {
-  const { startGetStarted } = useGetStarted();
   return (
     <section aria-labelledby="start-creating-title" className="border-t py-20 sm:py-28">
       <div className="mx-auto max-w-4xl px-4 sm:px-6">
@@ -22,10 +19,7 @@ export function ClosingCallToAction() {
           <p className="mx-auto mt-4 max-w-xl text-pretty text-muted-foreground">
             {closingCallToAction.lead}
           </p>
-          <Button size="lg" className="mt-8 w-full sm:w-auto" onClick={startGetStarted}>
-            {closingCallToAction.action}
-            <ArrowRight aria-hidden="true" />
-          </Button>
+          <GetStartedButton className="mt-8">{closingCallToAction.action}</GetStartedButton>
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { faq } from './landing-content';
-import { Section, SectionHeading } from './section';
+import { Section } from './section';
 
 /**
  * The FAQ accordion is native <details>: Enter and Space toggle it, the browser announces its
@@ -8,10 +8,7 @@ import { Section, SectionHeading } from './section';
  */
 export function FaqSection() {
   return (
-    <Section id="faq" className="border-t bg-muted/40">
-      <SectionHeading id="faq" eyebrow={faq.eyebrow} title={faq.title}>
-        {faq.lead}
-      </SectionHeading>
+    <Section id="faq" intro={faq} className="border-t bg-muted/40">
       <div className="mx-auto mt-12 max-w-3xl divide-y rounded-xl border bg-card">
         {faq.entries.map(({ question, answer }) => (
           <details key={question} name="faq" className="group">

@@ -10,6 +10,7 @@ import {
   Upload,
   Wand2,
 } from 'lucide-react';
+import type { SectionIntro } from './section';
 
 /** Every word the landing page says, in one place, in the order the page says it. */
 
@@ -104,11 +105,8 @@ export interface DemoReel {
   clip: DemoClip;
 }
 
-export interface Occasion {
+export interface Occasion extends SectionIntro {
   id: string;
-  eyebrow: string;
-  title: string;
-  lead: string;
   highlights: readonly string[];
   action: string;
   reel: DemoReel;

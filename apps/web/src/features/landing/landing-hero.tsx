@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight } from 'lucide-react';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { useGetStarted } from '../get-started/get-started-provider';
 import { DemoPreview } from './demo-preview';
+import { GetStartedButton } from './get-started-button';
 import { hero, heroReel } from './landing-content';
 
 export function LandingHero() {
-  const { startGetStarted } = useGetStarted();
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden">
       <div
@@ -39,10 +37,7 @@ export function LandingHero() {
             {hero.lead}
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            <Button size="lg" className="w-full sm:w-auto" onClick={startGetStarted}>
-              {hero.start}
-              <ArrowRight aria-hidden="true" />
-            </Button>
+            <GetStartedButton>{hero.start}</GetStartedButton>
             <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
               <Link to="/how-it-works">{hero.howItWorks}</Link>
             </Button>

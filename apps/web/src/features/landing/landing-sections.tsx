@@ -1,6 +1,6 @@
 import { Card, CardDescription, CardHeader } from '../../ui/card';
 import { features, howItWorks, type Point } from './landing-content';
-import { Section, SectionHeading } from './section';
+import { Section } from './section';
 
 function PointCard({ point, step }: { point: Point; step?: number }) {
   const Icon = point.icon;
@@ -22,10 +22,7 @@ function PointCard({ point, step }: { point: Point; step?: number }) {
 
 export function FeaturesSection() {
   return (
-    <Section id="features" className="border-t bg-muted/40">
-      <SectionHeading id="features" eyebrow={features.eyebrow} title={features.title}>
-        {features.lead}
-      </SectionHeading>
+    <Section id="features" intro={features} className="border-t bg-muted/40">
       <ul className="mt-14 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {features.points.map((feature) => (
           <li key={feature.title}>
@@ -39,10 +36,7 @@ export function FeaturesSection() {
 
 export function HowItWorksSection() {
   return (
-    <Section id="how-it-works">
-      <SectionHeading id="how-it-works" eyebrow={howItWorks.eyebrow} title={howItWorks.title}>
-        {howItWorks.lead}
-      </SectionHeading>
+    <Section id="how-it-works" intro={howItWorks}>
       <ol className="mt-14 grid gap-4 md:grid-cols-3">
         {howItWorks.steps.map((step, index) => (
           <li key={step.title}>

@@ -1,13 +1,12 @@
-import { ArrowRight, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { Button } from '../../ui/button';
-import { useGetStarted } from '../get-started/get-started-provider';
 import { DemoPreview } from './demo-preview';
+import { GetStartedButton } from './get-started-button';
 import { type Occasion, occasions } from './landing-content';
+import { SectionIntroText } from './section';
 
 /** One occasion: its story beside a demo preview; alternate sides keep the page's rhythm calm. */
 function OccasionSection({ occasion, flipped }: { occasion: Occasion; flipped: boolean }) {
-  const { startGetStarted } = useGetStarted();
   return (
     <section
       id={occasion.id}
@@ -16,14 +15,7 @@ function OccasionSection({ occasion, flipped }: { occasion: Occasion; flipped: b
     >
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div className={cn(flipped && 'lg:order-last')}>
-          <p className="font-medium text-primary text-sm uppercase tracking-widest">{occasion.eyebrow}</p>
-          <h2
-            id={`${occasion.id}-title`}
-            className="mt-3 text-balance font-display font-medium text-3xl tracking-tight sm:text-4xl"
-          >
-            {occasion.title}
-          </h2>
-          <p className="mt-4 text-pretty text-muted-foreground">{occasion.lead}</p>
+          <SectionIntroText id={occasion.id} intro={occasion} />
           <ul className="mt-6 grid gap-2.5 text-sm">
             {occasion.highlights.map((highlight) => (
               <li key={highlight} className="flex items-center gap-2.5">
@@ -34,10 +26,7 @@ function OccasionSection({ occasion, flipped }: { occasion: Occasion; flipped: b
               </li>
             ))}
           </ul>
-          <Button size="lg" className="mt-8 w-full sm:w-auto" onClick={startGetStarted}>
-            {occasion.action}
-            <ArrowRight aria-hidden="true" />
-          </Button>
+          <GetStartedButton className="mt-8">{occasion.action}</GetStartedButton>
         </div>
         <DemoPreview reel={occasion.reel} />
       </div>

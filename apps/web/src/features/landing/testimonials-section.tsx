@@ -1,13 +1,10 @@
 import { Quote } from 'lucide-react';
 import { testimonials } from './landing-content';
-import { Section, SectionHeading } from './section';
+import { Section } from './section';
 
 export function TestimonialsSection() {
   return (
-    <Section id="testimonials" className="border-t">
-      <SectionHeading id="testimonials" eyebrow={testimonials.eyebrow} title={testimonials.title}>
-        {testimonials.lead}
-      </SectionHeading>
+    <Section id="testimonials" intro={testimonials} className="border-t">
       <ul className="mt-14 grid gap-4 md:grid-cols-3">
         {testimonials.quotes.map(({ quote, name, occasion }) => (
           <li key={name}>

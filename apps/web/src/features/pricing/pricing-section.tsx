@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { LoadWhenNear } from '../../shell/load-when-near';
 import { useGetStarted } from '../get-started/get-started-provider';
-import { Section, SectionHeading } from '../landing/section';
+import { Section } from '../landing/section';
 import { pricingContent } from './pricing-content';
 
 // The plans come from @memoreel/domain, whose chunk the signed-in app shares with zod; the table
@@ -11,10 +11,7 @@ const PricingTable = lazy(() => import('./pricing-table'));
 export function PricingSection() {
   const { startGetStarted } = useGetStarted();
   return (
-    <Section id="pricing" className="border-t">
-      <SectionHeading id="pricing" eyebrow={pricingContent.eyebrow} title={pricingContent.title}>
-        {pricingContent.lead}
-      </SectionHeading>
+    <Section id="pricing" intro={pricingContent} className="border-t">
       <div className="mt-14">
         <LoadWhenNear className="min-h-[124rem] sm:min-h-[62rem] lg:min-h-[31rem]">
           <PricingTable onSelectPlan={startGetStarted} />
