@@ -26,6 +26,9 @@ import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
 import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
+import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
+import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
+import { SubjectFinder } from './photos/subjects/subject-finder.js';
 import { SweepExpiredUploads } from './photos/sweep-expired-uploads.js';
 import { UploadCompletionService } from './photos/upload-completion.service.js';
 import { UploadIntakeService } from './photos/upload-intake.service.js';
@@ -47,6 +50,7 @@ export class MediaModule {
         PhotosHandlers,
         MakeThumbnailsJob,
         MakeVideoDerivativeJob,
+        FindSubjectsJob,
         EnqueueImageJobsWhenPhotoStored,
         RemakeVideoDerivativeWhenFilterChanged,
         DeleteObjectWhenPhotoDeleted,
@@ -66,9 +70,12 @@ export class MediaModule {
         UploadQuota,
         // One per instance: verifications and image jobs share it (uploads first).
         { provide: UploadsFirst, useFactory: () => new UploadsFirst() },
+        // One worker thread per instance, started with the first photo: face detection off the event loop.
+        { provide: SubjectFinder, useFactory: () => new SubjectFinder() },
         UploadIntakeService,
         UploadCompletionService,
         ImageJobsService,
+        PhotoSubjectsService,
         PhotoUrlsService,
         PhotoCleanupService,
         SweepExpiredUploads,

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   completePhotoUploads,
   deletePhotos,
@@ -19,6 +21,7 @@ import { HEIC_FIXTURE, jpeg, phoneSizedJpeg, pngBomb, rotatedHeic } from './phot
  */
 
 const media = useMedia({ collaborators: ['projects'] });
+const require = createRequire(import.meta.url);
 
 describe('an accepted photo', () => {
   it('is stored, becomes a photo row last in order, and gets WebP thumbnails behind signed URLs', async () => {
@@ -110,6 +113,36 @@ describe('an accepted photo', () => {
     });
     const grid = await fetchImage(urls.grid);
     expect([grid.width, grid.height, grid.orientation]).toEqual([240, 480, undefined]);
+  });
+
+  it('has its faces found, in its upright pixels, and answered with its URLs; a photo without faces its subject', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    // face-api's sample of three people, stored a quarter turn to the left and tagged to show upright (6).
+    const sample = await readFile(
+      join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample3.jpg'),
+    );
+    const turned = await sharp(sample).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const { results } = await upload(media, owner, project.id, [
+      { name: 'Family.jpg', type: 'image/jpeg', bytes: turned },
+      { name: 'Sky.jpg', type: 'image/jpeg', bytes: await jpeg(1200, 800) },
+    ]);
+    const [family, sky] = results.map((result) => result.photoId as string) as [string, string];
+    const subjects = await eventually(async () => {
+      const { photos } = await media.request(getPhotoUrls, owner, { ids: [family, sky] });
+      const found = photos.map((photo) => photo.subjects);
+      expect(found.every(Boolean)).toBe(true);
+      return Object.fromEntries(photos.map((photo) => [photo.id, photo.subjects!]));
+    });
+    const { width, height } = (await sharp(sample).metadata()) as { width: number; height: number };
+    expect(subjects[family]!.kind).toBe('faces');
+    expect(subjects[family]!.boxes.length).toBeGreaterThanOrEqual(2);
+    for (const box of subjects[family]!.boxes) {
+      // Upright: inside the photo as it is shown (wider than high), not as its pixels are stored.
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+    }
+    expect(subjects[sky]).toMatchObject({ kind: 'subject', boxes: [expect.any(Object)] });
   });
 
   it('is kept under the key and type of what it is, whatever its name and declared type said', async () => {

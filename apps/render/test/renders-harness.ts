@@ -105,6 +105,7 @@ export class FakeProjects {
               video: photo.videoUrl,
               videoFilter: photo.videoUrl ? photo.filter : null,
             },
+            subjects: null,
           }));
         return { ok: true, data: { photos } };
       }),

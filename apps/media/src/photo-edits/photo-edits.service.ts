@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   type applyPhotoEdit,
+  findPhotoSubjects,
   getProject,
   makePhotoVideoDerivative,
   type PhotoEdit as PhotoEditView,
@@ -128,6 +129,8 @@ export class PhotoEditsService {
       replaced,
     );
     await this.bus.enqueueJob(makePhotoVideoDerivative, SYSTEM, { id: answer.photoId }, { id: randomUUID() });
+    // A new image: where its faces are is found again.
+    await this.bus.enqueueJob(findPhotoSubjects, SYSTEM, { id: answer.photoId }, { id: randomUUID() });
     this.logger.info({ editId: id, photoId: answer.photoId }, 'photo edit applied');
     await this.live.push(id);
     return answer;

@@ -1,3 +1,4 @@
+import type { PhotoSubjects } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
 import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
@@ -102,6 +103,15 @@ export class BlobsRepository {
     const { count } = await db.blob.updateMany({
       where: { id, contentHash, status: BlobStatus.stored },
       data: { thumbnailsOf: contentHash },
+    });
+    return count > 0;
+  }
+
+  /** Records where a photo's faces or subject are, for the image it was found in; false when the photo changed or went. */
+  async setSubjects(db: Reader, id: string, contentHash: string, subjects: PhotoSubjects): Promise<boolean> {
+    const { count } = await db.blob.updateMany({
+      where: { id, contentHash, status: BlobStatus.stored },
+      data: { subjects, subjectsOf: contentHash },
     });
     return count > 0;
   }

@@ -6,6 +6,7 @@ import { MediaDatabase } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { PhotoSubjectsService } from './subjects/photo-subjects.service.js';
 import {
   decodeUpright,
   THUMBNAIL_NAMES,
@@ -39,6 +40,7 @@ export class ImageJobsService {
     private readonly photoStorage: PhotoStorage,
     private readonly bus: BusClient,
     private readonly uploadsFirst: UploadsFirst,
+    private readonly subjects: PhotoSubjectsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -73,14 +75,15 @@ export class ImageJobsService {
 
   /**
    * The image job of a stored photo: its thumbnails and the video derivative of its filter, both from
-   * one decode (each costs a whole decode of the original otherwise). Skipped once the photo is gone.
+   * one decode (each costs a whole decode of the original otherwise), then the search for its faces
+   * is queued. Skipped once the photo is gone.
    */
   async makeThumbnails(id: string): Promise<void> {
     const blob = await this.blobs.getById(this.database, id);
     if (!isStored(blob)) return;
     const derivative = currentVideoDerivative(blob);
     const thumbnailsMissing = blob.thumbnailsOf !== blob.contentHash;
-    if (!thumbnailsMissing && derivative.made) return;
+    if (!thumbnailsMissing && derivative.made) return this.subjectsWanted(blob);
     await this.uploadsFirst.quiet();
     const started = performance.now();
     const image = await this.readOriginal(blob);
@@ -97,6 +100,12 @@ export class ImageJobsService {
       { photoId: blob.id, ms: Math.round(performance.now() - started) },
       'photo thumbnails and video derivative made',
     );
+    await this.subjectsWanted(blob);
+  }
+
+  /** Queues the search for the photo's faces once what the user waits for is made (a repeat is deduped). */
+  private async subjectsWanted(blob: StoredBlob): Promise<void> {
+    if (blob.subjectsOf !== blob.contentHash) await this.subjects.enqueue(blob);
   }
 
   /**

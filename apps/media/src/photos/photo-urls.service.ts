@@ -1,4 +1,4 @@
-import type { Actor, PhotoUrls } from '@memoreel/contracts';
+import { type Actor, type PhotoSubjects, PhotoSubjectsSchema, type PhotoUrls } from '@memoreel/contracts';
 import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
@@ -23,11 +23,23 @@ export class PhotoUrlsService {
     private readonly photoStorage: PhotoStorage,
   ) {}
 
-  /** Signed URLs of the actor's stored photos; thumbnails are null until the job has made them. */
-  async urls(actor: Actor, ids: readonly string[]): Promise<{ id: string; urls: PhotoUrls | null }[]> {
+  /**
+   * Signed URLs of the actor's stored photos (thumbnails null until the job has made them), with where
+   * their faces or subject are (null until found in the current image).
+   */
+  async urls(
+    actor: Actor,
+    ids: readonly string[],
+  ): Promise<{ id: string; urls: PhotoUrls | null; subjects: PhotoSubjects | null }[]> {
     const userId = requireSignedIn(actor);
     const blobs = await this.blobs.storedOfUser(this.database, userId, ids);
-    return Promise.all(blobs.map(async (blob) => ({ id: blob.id, urls: await this.signedUrls(blob) })));
+    return Promise.all(
+      blobs.map(async (blob) => ({
+        id: blob.id,
+        urls: await this.signedUrls(blob),
+        subjects: subjectsOf(blob),
+      })),
+    );
   }
 
   /** Null until its thumbnails exist; the video URL only once the derivative of its current filter is made. */
@@ -46,4 +58,11 @@ export class PhotoUrlsService {
     ]);
     return { grid, strip, carousel, full, video, videoFilter: derivative.made ? derivative.filter : null };
   }
+}
+
+/** The subjects found in the photo's current image; null before (or when the row holds another shape). */
+function subjectsOf(blob: Blob): PhotoSubjects | null {
+  if (!blob.contentHash || blob.subjectsOf !== blob.contentHash) return null;
+  const parsed = PhotoSubjectsSchema.safeParse(blob.subjects);
+  return parsed.success ? parsed.data : null;
 }

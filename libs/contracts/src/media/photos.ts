@@ -60,11 +60,33 @@ export const PhotoUrlsSchema = z.object({
 });
 export type PhotoUrls = z.infer<typeof PhotoUrlsSchema>;
 
+/** A region of a photo in its own upright pixels (EXIF orientation applied). */
+export const PhotoBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+
+/**
+ * Where a photo's people are (faces), or its most salient region where it has no face (subject):
+ * found once per image by the image job, what "Auto motion" ends on.
+ */
+export const PhotoSubjectsSchema = z.object({
+  kind: z.enum(['faces', 'subject']),
+  boxes: z.array(PhotoBoxSchema),
+});
+export type PhotoSubjects = z.infer<typeof PhotoSubjectsSchema>;
+
 export const getPhotoUrls = defineRequest('media.photo.urls', {
   summary:
-    "Signed URLs (3600 s) of the actor's stored photos: WebP thumbnails (null until made), the full image and the filtered 1920-px video derivative (null until made); ids of others are left out.",
+    "Signed URLs (3600 s) of the actor's stored photos: WebP thumbnails (null until made), the full image and the filtered 1920-px video derivative (null until made), and where its faces or subject are (null until found); ids of others are left out.",
   request: z.object({ ids: z.array(z.uuid()).max(400) }),
-  reply: z.object({ photos: z.array(z.object({ id: z.uuid(), urls: PhotoUrlsSchema.nullable() })) }),
+  reply: z.object({
+    photos: z.array(
+      z.object({ id: z.uuid(), urls: PhotoUrlsSchema.nullable(), subjects: PhotoSubjectsSchema.nullable() }),
+    ),
+  }),
 });
 
 export const photoStored = defineEvent('media.photo.stored', {
@@ -89,6 +111,12 @@ export const photoRejected = defineEvent('media.photo.rejected', {
 
 export const makePhotoThumbnails = defineJob('media.photo.make-thumbnails', {
   summary: 'Makes the WebP thumbnails (grid, strip, carousel) of a stored photo, EXIF orientation applied.',
+  data: z.object({ id: z.uuid() }),
+});
+
+export const findPhotoSubjects = defineJob('media.photo.find-subjects', {
+  summary:
+    "Finds where a stored photo's faces are (face-api's SSD MobileNet v1 on tfjs WASM), or its most salient region where it has none (smartcrop), in its upright pixels; again for each new image (an applied AI edit).",
   data: z.object({ id: z.uuid() }),
 });
 

@@ -6,6 +6,7 @@ import {
   chunkStarted,
   contractFor,
   exportProjects,
+  findPhotoSubjects,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
@@ -146,6 +147,7 @@ const grants: Record<Deployable, BusGrant> = {
       ...events(projectCreated, projectTierChanged),
       { queue: 'jobs', subject: makePhotoThumbnails.subject },
       { queue: 'jobs', subject: makePhotoVideoDerivative.subject },
+      { queue: 'jobs', subject: findPhotoSubjects.subject },
     ],
   },
   sharing: {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "blobs" ADD COLUMN     "subjects" JSONB,
+ADD COLUMN     "subjects_of" TEXT;

@@ -1,0 +1,62 @@
+import { findPhotoSubjects as findPhotoSubjectsJob, SYSTEM } from '@memoreel/contracts';
+import { MAX_PHOTO_BYTES } from '@memoreel/domain';
+import { BusClient, LOGGER, type Logger, readAtMost, stableUuid } from '@memoreel/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { MediaDatabase } from '../../database/media-database.js';
+import { PHOTOS_BUCKET, PhotoStorage } from '../../storage/photo-storage.js';
+import { BlobStatus, BlobsRepository } from '../blobs.repository.js';
+import { decodeUpright } from '../thumbnails.js';
+import { UploadsFirst } from '../uploads-first.js';
+import { FACES_EDGE, findPhotoSubjects } from './photo-subjects.js';
+import { SubjectFinder } from './subject-finder.js';
+
+/**
+ * Where a photo's faces or subject are, found once per image in a job of its own: it never holds up
+ * the thumbnails and derivative a user waits for, and an image that changes (an applied AI edit)
+ * has them found again.
+ */
+@Injectable()
+export class PhotoSubjectsService {
+  constructor(
+    private readonly database: MediaDatabase,
+    private readonly blobs: BlobsRepository,
+    private readonly photoStorage: PhotoStorage,
+    private readonly finder: SubjectFinder,
+    private readonly bus: BusClient,
+    private readonly uploadsFirst: UploadsFirst,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Enqueues the search of a photo's current image; one job per image (the id dedupes a repeat). */
+  async enqueue(photo: { id: string; contentHash: string }): Promise<void> {
+    const jobId = stableUuid(`subjects:${photo.id}:${photo.contentHash}`);
+    await this.bus.enqueueJob(findPhotoSubjectsJob, SYSTEM, { id: photo.id }, { id: jobId });
+  }
+
+  /** The job: skipped once found for this image or once the photo is gone. */
+  async find(id: string): Promise<void> {
+    const blob = await this.blobs.getById(this.database, id);
+    if (blob?.status !== BlobStatus.stored || !blob.contentHash || blob.subjectsOf === blob.contentHash)
+      return;
+    await this.uploadsFirst.quiet();
+    const started = performance.now();
+    const image = await this.photoStorage.storage
+      .get(PHOTOS_BUCKET, blob.storagePath)
+      .then((stream) => readAtMost(stream, MAX_PHOTO_BYTES * 4));
+    if (!image) return;
+    // A JPEG shrinks while it decodes: a 12 MP photo at 640 px costs a fraction of a full decode.
+    const decoded = await decodeUpright(image, FACES_EDGE);
+    const upright = { width: blob.width ?? decoded.info.width, height: blob.height ?? decoded.info.height };
+    const subjects = await findPhotoSubjects(this.finder, decoded, upright);
+    await this.blobs.setSubjects(this.database, blob.id, blob.contentHash, subjects);
+    this.logger.info(
+      {
+        photoId: blob.id,
+        kind: subjects.kind,
+        boxes: subjects.boxes.length,
+        ms: Math.round(performance.now() - started),
+      },
+      'photo subjects found',
+    );
+  }
+}
