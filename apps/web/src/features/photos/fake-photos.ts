@@ -1,5 +1,6 @@
 import { DEFAULT_TRANSFORMS, type PhotoFilter } from '@memoreel/domain';
 import { vi } from 'vitest';
+import type { PhotoEdit } from './photo-edits-api';
 import type { Photo } from './photos-api';
 
 /** Test-only: photos as the gateway answers them, and a fake XMLHttpRequest for presigned PUTs. */
@@ -25,6 +26,26 @@ export function samplePhoto(index: number, overrides: Partial<Photo> = {}): Phot
       full: `/storage/${id}-full.webp`,
     },
     createdAt: '2026-11-25T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const SAMPLE_EDIT_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+/** An AI edit of photo-0 just queued; `overrides` move it along. */
+export function samplePhotoEdit(overrides: Partial<PhotoEdit> = {}): PhotoEdit {
+  return {
+    id: SAMPLE_EDIT_ID,
+    photoId: 'photo-0',
+    projectId: PROJECT_ID,
+    kind: 'ENHANCE',
+    status: 'QUEUED',
+    progress: 0,
+    startedAt: null,
+    resultUrl: null,
+    resultWidth: null,
+    resultHeight: null,
+    error: null,
     ...overrides,
   };
 }

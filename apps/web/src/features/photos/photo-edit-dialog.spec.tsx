@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
 import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
-import { PROJECT_ID, samplePhoto, samplePhotos } from './fake-photos';
+import { PROJECT_ID, SAMPLE_EDIT_ID, samplePhoto, samplePhotoEdit, samplePhotos } from './fake-photos';
 import type { PhotoEdit, PhotoEditKind } from './photo-edits-api';
 import type { Photo } from './photos-api';
 
@@ -36,24 +36,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const EDIT_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+const EDIT_ID = SAMPLE_EDIT_ID;
 
-function edit(kind: PhotoEditKind, overrides: Partial<PhotoEdit> = {}): PhotoEdit {
-  return {
-    id: EDIT_ID,
-    photoId: 'photo-0',
-    projectId: PROJECT_ID,
-    kind,
-    status: 'QUEUED',
-    progress: 0,
-    startedAt: null,
-    resultUrl: null,
-    resultWidth: null,
-    resultHeight: null,
-    error: null,
-    ...overrides,
-  };
-}
+const edit = (kind: PhotoEditKind, overrides: Partial<PhotoEdit> = {}) =>
+  samplePhotoEdit({ kind, ...overrides });
 
 const push = (change: PhotoEdit) => live.push({ photoEditChanged: change });
 

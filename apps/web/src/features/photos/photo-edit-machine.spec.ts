@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_EDIT_ID, samplePhotoEdit } from './fake-photos';
 import {
   initialPhotoEditState,
   type PhotoEditState,
@@ -6,22 +7,8 @@ import {
   photoEditReducer,
   progressPercent,
 } from './photo-edit-machine';
-import type { PhotoEdit } from './photo-edits-api';
 
-const edit = (overrides: Partial<PhotoEdit> = {}): PhotoEdit => ({
-  id: 'edit-1',
-  photoId: 'photo-1',
-  projectId: 'project-1',
-  kind: 'ENHANCE',
-  status: 'QUEUED',
-  progress: 0,
-  startedAt: null,
-  resultUrl: null,
-  resultWidth: null,
-  resultHeight: null,
-  error: null,
-  ...overrides,
-});
+const edit = samplePhotoEdit;
 
 const run = (...events: Parameters<typeof photoEditReducer>[1][]): PhotoEditState =>
   events.reduce(photoEditReducer, initialPhotoEditState);
@@ -31,8 +18,8 @@ describe('the AI edit dialog states', () => {
     const working = run({ type: 'start', at: 1_000 });
     expect(working).toEqual({ phase: 'working', edit: null, since: 1_000 });
     const started = photoEditReducer(working, { type: 'started', edit: edit() });
-    expect(started).toMatchObject({ phase: 'working', since: 1_000, edit: { id: 'edit-1' } });
-    expect(pendingEditId(started)).toBe('edit-1');
+    expect(started).toMatchObject({ phase: 'working', since: 1_000, edit: { id: SAMPLE_EDIT_ID } });
+    expect(pendingEditId(started)).toBe(SAMPLE_EDIT_ID);
     const ready = photoEditReducer(started, {
       type: 'changed',
       edit: edit({ status: 'READY', progress: 1, resultUrl: '/r.png' }),
@@ -64,21 +51,21 @@ describe('the AI edit dialog states', () => {
     );
     expect(state).toEqual({
       phase: 'initial',
-      failed: { editId: 'edit-1', error: 'Enhancement failed: out of memory' },
+      failed: { editId: SAMPLE_EDIT_ID, error: 'Enhancement failed: out of memory' },
     });
     expect(pendingEditId(state)).toBeNull();
   });
 
   it('a READY edit without a result is a failure, not an empty comparison', () => {
     const state = run({ type: 'start', at: 0 }, { type: 'started', edit: edit({ status: 'READY' }) });
-    expect(state).toEqual({ phase: 'initial', failed: { editId: 'edit-1', error: null } });
+    expect(state).toEqual({ phase: 'initial', failed: { editId: SAMPLE_EDIT_ID, error: null } });
   });
 
   it('a refused start and a lost live connection go back to initial; clicks in the wrong state do nothing', () => {
     expect(run({ type: 'start', at: 0 }, { type: 'startRefused' })).toEqual(initialPhotoEditState);
     expect(
       run({ type: 'start', at: 0 }, { type: 'started', edit: edit() }, { type: 'liveLost', error: 'gone' }),
-    ).toEqual({ phase: 'initial', failed: { editId: 'edit-1', error: 'gone' } });
+    ).toEqual({ phase: 'initial', failed: { editId: SAMPLE_EDIT_ID, error: 'gone' } });
     expect(run({ type: 'apply' })).toEqual(initialPhotoEditState);
     const working = run({ type: 'start', at: 5 });
     expect(photoEditReducer(working, { type: 'start', at: 9 })).toBe(working);
