@@ -6,6 +6,7 @@ import {
   issueBotChallenge,
   type ReplyOf,
   type Session,
+  signInAnonymously,
   signInWithPassword,
   signUp,
   verifyOtp,
@@ -39,6 +40,8 @@ export interface AuthHarness
   events(type: string): Promise<EventEnvelope[]>;
   /** A confirmed account with a session: sign-up, then the code from the confirmation mail. */
   signedUpUser(email?: string, password?: string): Promise<SignedUpUser>;
+  /** An anonymous sign-in, bot check solved, from a client no other test uses. */
+  guestSession(): Promise<Session>;
   /** An unconfirmed sign-up, bot check solved, from a client no other test uses; its mail waits in `mailbox`. */
   signUp(email: string, password?: string): Promise<ReplyOf<typeof signUp>>;
   /** A password sign-in from a client no other test uses. */
@@ -101,6 +104,12 @@ export async function startAuth(env: Record<string, string> = {}): Promise<AuthH
         token: mail.code,
       });
       return { email, password, session, actor: actorOf(session) };
+    },
+    async guestSession() {
+      return auth.request(signInAnonymously, GUEST_ACTOR, {
+        client: aClient(),
+        botCheck: await auth.solvedBotCheck(),
+      });
     },
     async signUp(email, password = STRONG_PASSWORD) {
       return auth.request(signUp, GUEST_ACTOR, {

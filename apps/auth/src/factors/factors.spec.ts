@@ -11,7 +11,6 @@ import {
   mfaMessages,
   refreshSession,
   type Session,
-  signInAnonymously,
   unenrollFactor,
   verifyFactor,
   verifyRecoveryCode,
@@ -99,12 +98,7 @@ describe('enrolling an authenticator app', () => {
   });
 
   it('refuses a guest with a clear message, and phone factors', async () => {
-    const guest = actorOf(
-      await auth.request(signInAnonymously, GUEST_ACTOR, {
-        client: aClient(),
-        botCheck: await auth.solvedBotCheck(),
-      }),
-    );
+    const guest = actorOf(await auth.guestSession());
     const refused = await auth.failure(enrollFactor, guest, { factorType: 'totp' });
     expect(refused).toMatchObject({
       code: mfaErrorCodes.guestCannotEnroll,

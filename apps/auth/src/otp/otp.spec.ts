@@ -107,18 +107,9 @@ describe('verify', () => {
 
   it('works once: a used code or link answers otp_expired', async () => {
     const { email, mail } = await freshSignUp();
-    await auth.request(verifyOtp, GUEST_ACTOR, {
-      client: aClient(),
-      type: 'signup',
-      email,
-      token: mail.code,
-    });
-    const again = await auth.failure(verifyOtp, GUEST_ACTOR, {
-      client: aClient(),
-      type: 'signup',
-      email,
-      token: mail.code,
-    });
+    const byCode = { type: 'signup', email, token: mail.code } as const;
+    await auth.request(verifyOtp, GUEST_ACTOR, { client: aClient(), ...byCode });
+    const again = await auth.failure(verifyOtp, GUEST_ACTOR, { client: aClient(), ...byCode });
     expect(again.code).toBe(authErrorCodes.otpExpired);
     expect(again.message).toBe(authMessages.errors.otpExpired);
     const link = await auth.failure(verifyOtp, GUEST_ACTOR, {

@@ -117,10 +117,7 @@ describe('rate limits', () => {
   });
 
   it('refreshes: 150 per 5 minutes per session', async () => {
-    const session = await auth.request(signInAnonymously, GUEST_ACTOR, {
-      client: aClient(),
-      botCheck: await auth.solvedBotCheck(),
-    });
+    const session = await auth.guestSession();
     await auth.emptyBucket(`refreshPerSession:${actorOf(session).sessionId}`);
     const error = await auth.failure(refreshSession, GUEST_ACTOR, {
       client: aClient(),

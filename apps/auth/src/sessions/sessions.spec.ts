@@ -180,15 +180,8 @@ describe('anonymous sign-in', () => {
 });
 
 describe('refresh', () => {
-  async function guestSession() {
-    return auth.request(signInAnonymously, GUEST_ACTOR, {
-      client: aClient(),
-      botCheck: await auth.solvedBotCheck(),
-    });
-  }
-
   it('rotates: the old token is spent, the new one works, the session stays the same', async () => {
-    const first = await guestSession();
+    const first = await auth.guestSession();
     const second = await refresh(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(actorOf(second).sessionId).toBe(actorOf(first).sessionId);
@@ -201,7 +194,7 @@ describe('refresh', () => {
   });
 
   it('answers a retry within the grace window with the child already issued', async () => {
-    const first = await guestSession();
+    const first = await auth.guestSession();
     const second = await refresh(first.refreshToken);
     const retry = await refresh(first.refreshToken);
     expect(retry.refreshToken).toBe(second.refreshToken);
@@ -213,7 +206,7 @@ describe('refresh', () => {
   });
 
   it('revokes the whole family when a spent token comes back after the grace window', async () => {
-    const first = await guestSession();
+    const first = await auth.guestSession();
     const second = await refresh(first.refreshToken);
     const sessionId = actorOf(first).sessionId;
     await auth.db.$executeRawUnsafe(
@@ -238,7 +231,7 @@ describe('refresh', () => {
   });
 
   it('ends a session nobody refreshed within its inactivity limit', async () => {
-    const first = await guestSession();
+    const first = await auth.guestSession();
     await auth.db.session.update({
       where: { id: actorOf(first).sessionId },
       data: { notAfter: new Date(Date.now() - 1000) },

@@ -6,7 +6,6 @@ import {
   completeSocialSignIn,
   ErrorCodes,
   listSocialProviders,
-  signInAnonymously,
   startSocialSignIn,
   userConverted,
   userSignedUp,
@@ -151,10 +150,7 @@ describe('social sign-in', () => {
   });
 
   it('converts the guest who signs in, keeping its id', async () => {
-    const guest = await auth.request(signInAnonymously, GUEST_ACTOR, {
-      client: aClient(),
-      botCheck: await auth.solvedBotCheck(),
-    });
+    const guest = await auth.guestSession();
     const email = anEmail();
     const converted = await signInAtProvider(
       { sub: aSubject(), email, email_verified: true },

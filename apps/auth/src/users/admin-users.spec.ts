@@ -13,7 +13,6 @@ import {
   setUserSignInDisabled,
   shareDeleted,
   shareUpdated,
-  signInAnonymously,
   updateUser,
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
@@ -34,12 +33,7 @@ beforeAll(async () => {
 describe('Manage Users: who may', () => {
   it('refuses everyone but an admin, for every operation', async () => {
     const { actor: user } = await auth.signedUpUser();
-    const guest = actorOf(
-      await auth.request(signInAnonymously, GUEST_ACTOR, {
-        client: aClient(),
-        botCheck: await auth.solvedBotCheck(),
-      }),
-    );
+    const guest = actorOf(await auth.guestSession());
     for (const caller of [user, guest, GUEST_ACTOR]) {
       for (const [contract, data] of [
         [listUsersForAdmin, {}],

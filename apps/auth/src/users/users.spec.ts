@@ -4,7 +4,6 @@ import {
   getUser,
   PASSWORD_RULES_TEXT,
   recoverPassword,
-  signInAnonymously,
   signInWithPassword,
   signOut,
   signUp,
@@ -237,10 +236,7 @@ describe('update user', () => {
   });
 
   it('converts a guest to an account with the same id once the address is confirmed', async () => {
-    const guest = await auth.request(signInAnonymously, GUEST_ACTOR, {
-      client: aClient(),
-      botCheck: await auth.solvedBotCheck(),
-    });
+    const guest = await auth.guestSession();
     const guestActor = actorOf(guest);
     expect(guestActor.isAnonymous).toBe(true);
     const email = anEmail();
