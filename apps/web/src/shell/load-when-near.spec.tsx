@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { expect, it, vi } from 'vitest';
 import { LoadWhenNear } from './load-when-near';
 
@@ -17,10 +17,9 @@ function everythingOnScreen() {
   );
 }
 
-it('renders its lazy children once near the screen', async () => {
-  everythingOnScreen();
-  const Form = lazy(async () => ({ default: () => <p>Newsletter form</p> }));
-  render(
+/** A page whose form loads lazily, when near the screen, above the rest of the page. */
+function renderPage(Form: ComponentType) {
+  return render(
     <main>
       <LoadWhenNear className="min-h-40">
         <Form />
@@ -28,20 +27,19 @@ it('renders its lazy children once near the screen', async () => {
       <p>Rest of the page</p>
     </main>,
   );
+}
+
+it('renders its lazy children once near the screen', async () => {
+  everythingOnScreen();
+  renderPage(lazy(async () => ({ default: () => <p>Newsletter form</p> })));
   expect(await screen.findByText('Newsletter form')).toBeTruthy();
 });
 
 it('keeps its placeholder, and the page, when the code cannot be fetched (offline)', async () => {
   everythingOnScreen();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const Form = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
-  const { container } = render(
-    <main>
-      <LoadWhenNear className="min-h-40">
-        <Form />
-      </LoadWhenNear>
-      <p>Rest of the page</p>
-    </main>,
+  const { container } = renderPage(
+    lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
   );
   await vi.waitFor(() => expect(container.querySelector('.min-h-40')).not.toBeNull());
   await new Promise((resolve) => setTimeout(resolve, 20));

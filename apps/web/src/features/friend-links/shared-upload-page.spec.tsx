@@ -11,6 +11,15 @@ const LINK_ID = '7c1a4e0e-1f7b-4a51-9d2c-3e8f0b6a9d11';
 const PROJECT_ID = '3b0f8d4c-6a0e-4a52-9d1e-2f1f7d8b9c10';
 const INVALID = { message: 'Invalid or expired upload link', code: 'NOT_FOUND' };
 
+/** Ada's link to "Grandma turns 90", open for another day. */
+const openLink = () => ({
+  id: LINK_ID,
+  projectId: PROJECT_ID,
+  projectName: 'Grandma turns 90',
+  inviterName: 'Ada',
+  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+});
+
 describe('/shared-upload/{linkId}', () => {
   it('an unknown, expired or deactivated link says "Invalid or expired upload link"', async () => {
     stubGraphQL({
@@ -24,13 +33,7 @@ describe('/shared-upload/{linkId}', () => {
 
   it('names the project and the inviter, and uploads through the link as pending photos', async () => {
     const fetchMock = stubGraphQL({
-      friendUploadLink: () => ({
-        id: LINK_ID,
-        projectId: PROJECT_ID,
-        projectName: 'Grandma turns 90',
-        inviterName: 'Ada',
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      }),
+      friendUploadLink: openLink,
       requestFriendPhotoUploads: ({ linkId, projectId }) => {
         expect([linkId, projectId]).toEqual([LINK_ID, PROJECT_ID]);
         return {
@@ -59,13 +62,7 @@ describe('/shared-upload/{linkId}', () => {
 
   it('a link deactivated while the page is open: the upload is refused and the page says so', async () => {
     stubGraphQL({
-      friendUploadLink: () => ({
-        id: LINK_ID,
-        projectId: PROJECT_ID,
-        projectName: 'Grandma turns 90',
-        inviterName: 'Ada',
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      }),
+      friendUploadLink: openLink,
       requestFriendPhotoUploads: () => {
         throw INVALID;
       },

@@ -40,6 +40,11 @@ const LIBRARY: PublicMusicTrack[] = [
   },
 ];
 
+/** The library's tracks as the timeline stores them, before their place on it. */
+const MORNING = { id: 'track-morning', title: 'Morning Light', storage_path: 'aa11.mp3' };
+const SOFT = { id: 'track-soft', title: 'Soft Horizon', storage_path: 'bb22.mp3' };
+const SUNNY = { id: 'track-sunny', title: 'Sunny Steps', storage_path: 'cc33.mp3' };
+
 /** 10 photos × 5 s: a 50-second video. */
 function stubMusicStep(timelineTracks: Partial<TimelineTrack>[] = [], answers: GraphQLAnswers = {}) {
   let stored = timelineTracks;
@@ -127,25 +132,8 @@ describe('step 6: Select Music', () => {
 
   it('recalculates start times when a track is removed or moved, re-trimming to fit', async () => {
     const fetchMock = stubMusicStep([
-      {
-        id: 'track-sunny',
-        title: 'Sunny Steps',
-        storage_path: 'cc33.mp3',
-        startTime: 0,
-        duration: 30,
-        originalDuration: 30,
-        instanceId: 'p1',
-      },
-      {
-        id: 'track-soft',
-        title: 'Soft Horizon',
-        storage_path: 'bb22.mp3',
-        startTime: 30,
-        duration: 20,
-        originalDuration: 95,
-        isTrimmed: true,
-        instanceId: 'p2',
-      },
+      { ...SUNNY, startTime: 0, duration: 30, originalDuration: 30, instanceId: 'p1' },
+      { ...SOFT, startTime: 30, duration: 20, originalDuration: 95, isTrimmed: true, instanceId: 'p2' },
     ]);
     open();
     expect(await screen.findByText('Trimmed from 1:35')).toBeTruthy();
@@ -166,24 +154,8 @@ describe('step 6: Select Music', () => {
 
   it('moves a later track first without losing any when both fit', async () => {
     const fetchMock = stubMusicStep([
-      {
-        id: 'track-sunny',
-        title: 'Sunny Steps',
-        storage_path: 'cc33.mp3',
-        startTime: 0,
-        duration: 30,
-        instanceId: 'p1',
-      },
-      {
-        id: 'track-morning',
-        title: 'Morning Light',
-        storage_path: 'aa11.mp3',
-        startTime: 30,
-        duration: 20,
-        originalDuration: 40,
-        isTrimmed: true,
-        instanceId: 'p2',
-      },
+      { ...SUNNY, startTime: 0, duration: 30, instanceId: 'p1' },
+      { ...MORNING, startTime: 30, duration: 20, originalDuration: 40, isTrimmed: true, instanceId: 'p2' },
     ]);
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Move Sunny Steps later' }));
@@ -238,26 +210,8 @@ describe('step 6: Select Music', () => {
 
   it('fits a timeline saved for a longer video to this one, and saves it so', async () => {
     const fetchMock = stubMusicStep([
-      {
-        id: 'track-soft',
-        title: 'Soft Horizon',
-        storage_path: 'bb22.mp3',
-        startTime: 0,
-        duration: 95,
-        originalDuration: 95,
-        isTrimmed: false,
-        instanceId: 'p1',
-      },
-      {
-        id: 'track-sunny',
-        title: 'Sunny Steps',
-        storage_path: 'cc33.mp3',
-        startTime: 95,
-        duration: 30,
-        originalDuration: 30,
-        isTrimmed: false,
-        instanceId: 'p2',
-      },
+      { ...SOFT, startTime: 0, duration: 95, originalDuration: 95, isTrimmed: false, instanceId: 'p1' },
+      { ...SUNNY, startTime: 95, duration: 30, originalDuration: 30, isTrimmed: false, instanceId: 'p2' },
     ]);
     open();
     expect(await screen.findByText('Trimmed from 1:35')).toBeTruthy();
