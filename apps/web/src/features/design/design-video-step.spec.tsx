@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../testing/render-app';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
-import { sampleProject, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import { sampleProject, signedInClient, stubGraphQL, variablesSent } from '../project/fake-graphql';
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -25,12 +25,7 @@ function stubDesignStep(photoCount = 12) {
 }
 
 const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
-  fetchMock.mock.calls
-    .map(
-      ([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> },
-    )
-    .filter((body) => body.query.startsWith('mutation UpdateVideoSettings'))
-    .map((body) => body.variables.settings);
+  variablesSent(fetchMock, 'mutation UpdateVideoSettings').map((variables) => variables.settings);
 
 describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
   it('shows the total for the photos and saves the last slider value once, after a quiet moment', async () => {

@@ -10,6 +10,7 @@ import {
   sampleProject,
   signedInClient,
   stubGraphQL,
+  variablesSent,
 } from '../project/fake-graphql';
 import type { PublicMusicTrack } from './music-library-api';
 
@@ -68,15 +69,10 @@ function stubMusicStep(timelineTracks: Partial<TimelineTrack>[] = [], answers: G
 }
 
 const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
-  fetchMock.mock.calls
-    .map(
-      ([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> },
-    )
-    .filter((body) => body.query.startsWith('mutation UpdateVideoSettings'))
-    .map(
-      (body) =>
-        (body.variables.settings as { music: { timelineTracks: TimelineTrack[] } }).music.timelineTracks,
-    );
+  variablesSent(fetchMock, 'mutation UpdateVideoSettings').map(
+    (variables) =>
+      (variables.settings as { music: { timelineTracks: TimelineTrack[] } }).music.timelineTracks,
+  );
 
 const open = () => renderApp(`/project/${PROJECT_ID}/music`, signedInClient());
 const timelineRows = () =>

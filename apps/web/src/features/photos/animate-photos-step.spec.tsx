@@ -2,7 +2,13 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  signedInClient,
+  stubGraphQL,
+  variablesSent,
+} from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
@@ -21,12 +27,7 @@ function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
 }
 
 const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
-  fetchMock.mock.calls
-    .map(
-      ([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> },
-    )
-    .filter((body) => body.query.startsWith('mutation SetPhotoTransforms'))
-    .map((body) => body.variables);
+  variablesSent(fetchMock, 'mutation SetPhotoTransforms');
 
 const open = () => renderApp(`/project/${PROJECT_ID}/animate`, signedInClient());
 

@@ -2,7 +2,13 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  signedInClient,
+  stubGraphQL,
+  variablesSent,
+} from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
@@ -73,10 +79,10 @@ describe('step 3: Edit Your Photos', { timeout: 20_000 }, () => {
     expect(document.querySelector('filter#photo-filter-sepia feColorMatrix')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Sepia' }));
     expect(await screen.findByText('Filter applied')).toBeTruthy();
-    const saved = fetchMock.mock.calls
-      .map(([, init]) => JSON.parse(String(init?.body)))
-      .find((body) => String(body.query).startsWith('mutation SetPhotoFilter'));
-    expect(saved?.variables).toEqual({ id: 'photo-0', filter: 'sepia' });
+    expect(variablesSent(fetchMock, 'mutation SetPhotoFilter')[0]).toEqual({
+      id: 'photo-0',
+      filter: 'sepia',
+    });
     expect(screen.getByRole('article', { name: 'IMG_1000.jpg' }).textContent).toContain('Sepia');
   });
 

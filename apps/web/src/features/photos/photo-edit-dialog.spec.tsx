@@ -3,7 +3,13 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
 import { renderApp } from '../../testing/render-app';
-import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import {
+  type GraphQLAnswers,
+  GraphQLFailure,
+  signedInClient,
+  stubGraphQL,
+  variablesSent,
+} from '../project/fake-graphql';
 import { PROJECT_ID, SAMPLE_EDIT_ID, samplePhoto, samplePhotoEdit, samplePhotos } from './fake-photos';
 import type { PhotoEdit, PhotoEditKind } from './photo-edits-api';
 import type { Photo } from './photos-api';
@@ -71,11 +77,7 @@ function stubStep(product: string, answers: GraphQLAnswers = {}) {
     discardPhotoEdit: () => true,
     ...answers,
   });
-  const sent = (operation: string) =>
-    fetchMock.mock.calls
-      .map(([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: unknown })
-      .filter((body) => body.query.trim().startsWith(operation))
-      .map((body) => body.variables);
+  const sent = (operation: string) => variablesSent(fetchMock, operation);
   return { sent };
 }
 

@@ -37,6 +37,16 @@ export function stubGraphQL(answers: GraphQLAnswers) {
   return fetchMock;
 }
 
+/** The variables of each `operation` (e.g. 'mutation SetPhotoFilter') sent to the stub, oldest first. */
+export function variablesSent(fetchMock: ReturnType<typeof stubGraphQL>, operation: string) {
+  return fetchMock.mock.calls
+    .map(
+      ([, init]) => JSON.parse(String(init?.body)) as { query: string; variables: Record<string, unknown> },
+    )
+    .filter((body) => body.query.trim().startsWith(operation))
+    .map((body) => body.variables);
+}
+
 export function signedInClient(user = sampleUser()) {
   return fakeAuthClient({ refreshSession: vi.fn().mockResolvedValue(sampleSession(user)) });
 }
