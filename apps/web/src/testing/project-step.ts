@@ -1,7 +1,8 @@
 import { PROJECT_ID } from '../features/photos/fake-photos';
 import type { Photo } from '../features/photos/photos-api';
-import { type GraphQLAnswers, sampleProject } from '../features/project/fake-graphql';
+import { type GraphQLAnswers, sampleProject, signedInClient } from '../features/project/fake-graphql';
 import type { ProjectListItem } from '../features/project/project-api';
+import { renderApp } from './render-app';
 
 /**
  * Test-only: what every project step page asks the gateway for — its project, the project list
@@ -25,3 +26,7 @@ export const photoQuotaOf = (count: number, limit = 50) => ({
   limit,
   remaining: Math.max(0, limit - count),
 });
+
+/** Opens one step of the sample project (`design`, `music` …) as its signed-in owner. */
+export const openProjectStep = (step: string) =>
+  renderApp(`/project/${PROJECT_ID}/${step}`, signedInClient());

@@ -1,9 +1,9 @@
 import { videoLengthMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../testing/render-app';
+import { openProjectStep } from '../../testing/project-step';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
-import { sampleProject, signedInClient, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { sampleProject, stubGraphQL, variablesSent } from '../project/fake-graphql';
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -30,7 +30,7 @@ const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
 describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
   it('shows the total for the photos and saves the last slider value once, after a quiet moment', async () => {
     const fetchMock = stubDesignStep();
-    renderApp(`/project/${PROJECT_ID}/design`, signedInClient());
+    openProjectStep('design');
     const slider = (await screen.findByLabelText('Duration Per Photo (seconds)')) as HTMLInputElement;
     expect([slider.min, slider.max, slider.step, slider.value]).toEqual(['1', '10', '0.5', '3']);
     expect(screen.getByTestId('total-duration').textContent).toBe('0:36');
@@ -46,7 +46,7 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
 
   it("shows the total against the plan's minutes and warns, with the upgrade, past them", async () => {
     stubDesignStep(40);
-    renderApp(`/project/${PROJECT_ID}/design`, signedInClient());
+    openProjectStep('design');
     const slider = (await screen.findByLabelText('Duration Per Photo (seconds)')) as HTMLInputElement;
     await waitFor(() =>
       expect(screen.getByTestId('video-length-limit').textContent).toBe(
@@ -67,7 +67,7 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
 
   it('keeps the photo strip at the foot of the page and links the neighbouring steps', async () => {
     stubDesignStep();
-    renderApp(`/project/${PROJECT_ID}/design`, signedInClient());
+    openProjectStep('design');
     expect(await screen.findByRole('region', { name: 'Photo order' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Animate Photos' }).getAttribute('href')).toBe(
       `/project/${PROJECT_ID}/animate`,

@@ -1,14 +1,12 @@
 import type { TimelineTrack } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { projectStepAnswers } from '../../testing/project-step';
-import { renderApp } from '../../testing/render-app';
+import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
 import {
   type GraphQLAnswers,
   GraphQLFailure,
   sampleProject,
-  signedInClient,
   stubGraphQL,
   variablesSent,
 } from '../project/fake-graphql';
@@ -74,7 +72,7 @@ const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
       (variables.settings as { music: { timelineTracks: TimelineTrack[] } }).music.timelineTracks,
   );
 
-const open = () => renderApp(`/project/${PROJECT_ID}/music`, signedInClient());
+const open = () => openProjectStep('music');
 const timelineRows = () =>
   within(screen.getByRole('list', { name: 'Music Timeline' })).getAllByRole('listitem');
 

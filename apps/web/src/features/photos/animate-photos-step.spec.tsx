@@ -1,15 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { projectStepAnswers } from '../../testing/project-step';
-import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  signedInClient,
-  stubGraphQL,
-  variablesSent,
-} from '../project/fake-graphql';
-import { PROJECT_ID, samplePhotos } from './fake-photos';
+import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
+import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -29,7 +22,7 @@ function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
 const saves = (fetchMock: ReturnType<typeof stubGraphQL>) =>
   variablesSent(fetchMock, 'mutation SetPhotoTransforms');
 
-const open = () => renderApp(`/project/${PROJECT_ID}/animate`, signedInClient());
+const open = () => openProjectStep('animate');
 
 describe('step 4: Animate Your Photos', () => {
   it('edits the end pose with the zoom control and saves it after a quiet moment', async () => {

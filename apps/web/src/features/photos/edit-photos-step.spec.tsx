@@ -1,15 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
-import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  signedInClient,
-  stubGraphQL,
-  variablesSent,
-} from '../project/fake-graphql';
-import { PROJECT_ID, samplePhotos } from './fake-photos';
+import { openProjectStep, photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
+import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -34,7 +27,7 @@ function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
   });
 }
 
-const open = () => renderApp(`/project/${PROJECT_ID}/edit`, signedInClient());
+const open = () => openProjectStep('edit');
 
 describe('step 3: Edit Your Photos', { timeout: 20_000 }, () => {
   it('shows one photo at a time, moved by buttons, arrow keys and the strip', async () => {

@@ -1,16 +1,9 @@
 import { AI_EDITING, photoEditMessages } from '@memoreel/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
-import { renderApp } from '../../testing/render-app';
-import {
-  type GraphQLAnswers,
-  GraphQLFailure,
-  signedInClient,
-  stubGraphQL,
-  variablesSent,
-} from '../project/fake-graphql';
-import { PROJECT_ID, SAMPLE_EDIT_ID, samplePhoto, samplePhotoEdit, samplePhotos } from './fake-photos';
+import { openProjectStep, photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
+import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { SAMPLE_EDIT_ID, samplePhoto, samplePhotoEdit, samplePhotos } from './fake-photos';
 import type { PhotoEdit, PhotoEditKind } from './photo-edits-api';
 import type { Photo } from './photos-api';
 
@@ -81,7 +74,7 @@ function stubStep(product: string, answers: GraphQLAnswers = {}) {
   return { sent };
 }
 
-const open = () => renderApp(`/project/${PROJECT_ID}/edit`, signedInClient());
+const open = () => openProjectStep('edit');
 const carouselSrc = () =>
   screen.getByRole('article', { name: 'IMG_1000.jpg' }).querySelector('img')?.getAttribute('src');
 

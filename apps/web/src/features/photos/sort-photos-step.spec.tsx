@@ -4,9 +4,8 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
-import { projectStepAnswers } from '../../testing/project-step';
-import { renderApp } from '../../testing/render-app';
-import { type GraphQLAnswers, GraphQLFailure, signedInClient, stubGraphQL } from '../project/fake-graphql';
+import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
+import { type GraphQLAnswers, GraphQLFailure, stubGraphQL } from '../project/fake-graphql';
 import { PROJECT_ID, samplePhotos } from './fake-photos';
 import { movedPhoto, photoKeys, useReorderPhoto } from './photo-queries';
 import type { Photo } from './photos-api';
@@ -27,7 +26,7 @@ const names = (photos: Photo[] | undefined) => photos?.map((photo) => photo.id);
 describe('step 2: Sort Your Photos', () => {
   it('lays the photos between START and END, with the way back and on', async () => {
     stubProject(samplePhotos(3));
-    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    openProjectStep('sort');
     expect(await screen.findByRole('heading', { name: 'Drag to Reorder' })).toBeTruthy();
     expect(screen.getByText('START')).toBeTruthy();
     expect(screen.getByText('END')).toBeTruthy();
@@ -38,7 +37,7 @@ describe('step 2: Sort Your Photos', () => {
 
   it('sizes the thumbnails with the slider and remembers it as photoSize', async () => {
     stubProject(samplePhotos(2));
-    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    openProjectStep('sort');
     const slider = await screen.findByRole('slider', { name: 'Photo size' });
     expect((slider as HTMLInputElement).value).toBe('50');
     const tile = () => document.querySelector<HTMLElement>('[data-photo-id="photo-0"]');
@@ -50,7 +49,7 @@ describe('step 2: Sort Your Photos', () => {
 
   it('says so when there is nothing to sort', async () => {
     stubProject([]);
-    renderApp(`/project/${PROJECT_ID}/sort`, signedInClient());
+    openProjectStep('sort');
     expect(await screen.findByText('No photos to sort. Please add photos first.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Next: Edit Photos/ })).toBeNull();
   });
