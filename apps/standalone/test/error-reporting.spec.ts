@@ -1,10 +1,11 @@
 import { authService } from '@memoreel/auth';
 import { flushErrorReports, startTelemetry, type Telemetry } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { eventually, type SentryReceiver, solveBotCheck, startSentryReceiver } from '@memoreel/testing';
+import { eventually, type SentryReceiver, startSentryReceiver } from '@memoreel/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { guestSession } from './guest-session.js';
 
 /**
  * Unexpected errors reach Sentry once each, with their trace id; refusals do not. Sentry is a
@@ -40,16 +41,6 @@ describe('error reporting to Sentry (auth + projects + gateway)', () => {
     return (await response.json()) as { errors?: { message: string; extensions: { code: string } }[] };
   }
 
-  async function guestSession(): Promise<string> {
-    const challenge = await (await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`)).json();
-    const response = await fetch(`${stack.baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.baseUrl },
-      body: JSON.stringify({ botCheck: await solveBotCheck(challenge) }),
-    });
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
-
   async function sql(statement: string) {
     const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
@@ -72,7 +63,7 @@ describe('error reporting to Sentry (auth + projects + gateway)', () => {
   });
 
   it('a bus handler that fails: reported once by its service, not again by the gateway', async () => {
-    const token = await guestSession();
+    const token = await guestSession(stack.baseUrl);
     const before = receiver.events.length;
     // The projects service loses its tables: its handler fails with an error nobody expects.
     await sql('ALTER SCHEMA projects RENAME TO projects_gone');

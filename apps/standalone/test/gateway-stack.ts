@@ -14,6 +14,7 @@ import {
   startService,
 } from '@memoreel/platform';
 import { createTestDatabase, uniqueNamespace } from '@memoreel/testing';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../src/embedded-database.js';
 import { type MailCatcher, startMailCatcher } from '../src/mail-catcher.js';
 
@@ -32,13 +33,7 @@ export type GatewayStack = {
   close: () => Promise<void>;
 };
 
-/**
- * The gateway in front of real services on one bus (in-process unless `bus` makes another) and a fresh
- * test database (a schema per service, migrated), as standalone composes them. Auth, when among
- * `services`, gets a small bot check (and real sessions for the others). With `localStorage` the media (and render) service keeps objects in a temp folder whose
- * signed URLs the gateway serves at /storage; with `mail` auth sends through a local SMTP catcher.
- */
-export async function startGatewayStack(options: {
+export interface GatewayStackOptions {
   name: string;
   services: ServiceDefinition[];
   bus?: () => Promise<Bus>;
@@ -56,7 +51,15 @@ export async function startGatewayStack(options: {
   readiness?: GatewayContext['readiness'];
   /** The gateway's logger (the services stay silent), for tests that read what it logs. */
   gatewayLogger?: GatewayContext['logger'];
-}): Promise<GatewayStack> {
+}
+
+/**
+ * The gateway in front of real services on one bus (in-process unless `bus` makes another) and a fresh
+ * test database (a schema per service, migrated), as standalone composes them. Auth, when among
+ * `services`, gets a small bot check (and real sessions for the others). With `localStorage` the media (and render) service keeps objects in a temp folder whose
+ * signed URLs the gateway serves at /storage; with `mail` auth sends through a local SMTP catcher.
+ */
+export async function startGatewayStack(options: GatewayStackOptions): Promise<GatewayStack> {
   const logger = createLogger({ service: 'test', level: 'silent' });
   const definitions = options.services;
   const database = await createTestDatabase({
@@ -139,4 +142,19 @@ export async function startGatewayStack(options: {
     throw error;
   }
   return { baseUrl, opsUrl: ops?.url ?? '', bus, databaseUrl: database.url, mail, close };
+}
+
+/**
+ * The stack for the calling spec file's tests: started before them (beforeAll), closed after them.
+ * Its fields are filled in once it has started.
+ */
+export function useGatewayStack(options: GatewayStackOptions, startTimeoutMs?: number): GatewayStack {
+  const stack = {} as GatewayStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startGatewayStack(options));
+  }, startTimeoutMs);
+  afterAll(async () => {
+    await stack.close?.();
+  });
+  return stack;
 }

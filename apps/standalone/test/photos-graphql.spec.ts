@@ -2,10 +2,11 @@ import { authService } from '@memoreel/auth';
 import { photoMessages } from '@memoreel/domain';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
-import { eventually, solveBotCheck } from '@memoreel/testing';
+import { eventually } from '@memoreel/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { describe, expect, it } from 'vitest';
+import { useGatewayStack } from './gateway-stack.js';
+import { guestSession as guestSessionAt } from './guest-session.js';
 
 /**
  * Photos end to end as standalone runs them: the gateway with real access tokens from auth, the
@@ -31,25 +32,15 @@ const PHOTO = `id projectId originalName displayOrder status submittedBy filter 
   transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } urls { grid strip carousel full }`;
 
 describe('photos over GraphQL (auth + projects + media + gateway, local storage)', () => {
-  let stack: GatewayStack;
-  let baseUrl: string;
-
-  beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'photos-gql',
-      services: [authService, projectsService, mediaService],
-      mail: true,
-      localStorage: true,
-    });
-    baseUrl = stack.baseUrl;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
+  const stack = useGatewayStack({
+    name: 'photos-gql',
+    services: [authService, projectsService, mediaService],
+    mail: true,
+    localStorage: true,
   });
 
   async function graphql(query: string, variables: Record<string, unknown>, token?: string) {
-    const response = await fetch(`${baseUrl}/graphql`, {
+    const response = await fetch(`${stack.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify({ query, variables }),
@@ -68,18 +59,7 @@ describe('photos over GraphQL (auth + projects + media + gateway, local storage)
     message: result.errors?.[0]?.message,
   });
 
-  async function guestSession(): Promise<string> {
-    const botCheck = await solveBotCheck(
-      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
-    );
-    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ botCheck }),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
+  const guestSession = () => guestSessionAt(stack.baseUrl);
 
   async function projectOf(token: string): Promise<string> {
     const data = await ok('mutation { createInitialProject { project { id } } }', {}, token);
@@ -126,7 +106,7 @@ describe('photos over GraphQL (auth + projects + media + gateway, local storage)
     expect(plan.skipped).toBe(0);
     expect(plan.quota).toEqual({ count: 2, limit: 50, remaining: 48 });
     for (const slot of plan.slots) {
-      expect(slot.url.startsWith(`${baseUrl}/storage/photos/${projectId}/`)).toBe(true);
+      expect(slot.url.startsWith(`${stack.baseUrl}/storage/photos/${projectId}/`)).toBe(true);
       const response = await fetch(slot.url, {
         method: 'PUT',
         headers: Object.fromEntries(slot.headers.map((h) => [h.name, h.value])),

@@ -2,10 +2,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { authService } from '@memoreel/auth';
 import { billingService } from '@memoreel/billing';
 import { projectsService } from '@memoreel/projects';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../src/mail-catcher.js';
 import { guestClient } from './attacks/guest-client.js';
-import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { useGatewayStack } from './gateway-stack.js';
 
 /**
  * The projects and billing GraphQL operations end to end: the gateway with real access tokens
@@ -20,27 +20,15 @@ type GraphQLResult = {
 };
 
 describe('projects and billing over GraphQL (auth + projects + billing + gateway)', () => {
-  let stack: GatewayStack;
-  let baseUrl: string;
-  let mail: MailCatcher;
-
-  beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'projects-gql',
-      services: [authService, projectsService, billingService],
-      env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
-      mail: true,
-    });
-    baseUrl = stack.baseUrl;
-    mail = stack.mail as MailCatcher;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
+  const stack = useGatewayStack({
+    name: 'projects-gql',
+    services: [authService, projectsService, billingService],
+    env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
+    mail: true,
   });
 
   async function post(path: string, body: unknown, token?: string): Promise<Response> {
-    return fetch(`${baseUrl}${path}`, {
+    return fetch(`${stack.baseUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
@@ -64,8 +52,8 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
   }
 
   /** Sessions as the browser gets them: a guest's, or a confirmed account's (sign-up, then the mailed code). */
-  const guestSession = () => guestClient(baseUrl).guestSession();
-  const accountSession = () => guestClient(baseUrl).accountSession(mail);
+  const guestSession = () => guestClient(stack.baseUrl).guestSession();
+  const accountSession = () => guestClient(stack.baseUrl).accountSession(stack.mail as MailCatcher);
 
   const PROJECT =
     'id name product userId createdAt updatedAt videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { id } } }';
@@ -276,7 +264,7 @@ describe('projects and billing over GraphQL (auth + projects + billing + gateway
     const timestamp = Math.floor(Date.now() / 1000);
     const v1 = createHmac('sha256', WEBHOOK_SECRET).update(`${timestamp}.${payload}`).digest('hex');
     const webhook = (signature: string) =>
-      fetch(`${baseUrl}/billing/v1/webhooks/stripe`, {
+      fetch(`${stack.baseUrl}/billing/v1/webhooks/stripe`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': signature },
         body: payload,

@@ -5,10 +5,11 @@ import { authService } from '@memoreel/auth';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { eventually, solveBotCheck } from '@memoreel/testing';
+import { eventually } from '@memoreel/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { guestSession } from './guest-session.js';
 
 /**
  * Sharing end to end over HTTP: real sessions (auth), projects, media (local storage served at
@@ -61,20 +62,8 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     return { response, body: (await response.json()) as GraphQLResult };
   }
 
-  async function guestToken(): Promise<string> {
-    const botCheck = await solveBotCheck(
-      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
-    );
-    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ botCheck }),
-    });
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
-
   async function sharedProject(settings: Record<string, unknown>) {
-    const token = await guestToken();
+    const token = await guestSession(baseUrl);
     const auth = { authorization: `Bearer ${token}` };
     const created = await graphql('mutation { createInitialProject { project { id } } }', {}, auth);
     const projectId = created.body.data?.createInitialProject.project.id as string;
@@ -188,7 +177,7 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
 
   it('makes the preview at once when sharing: its URL when it shows the first photo, null when it cannot', async () => {
     const share = `mutation ($p: ID!) { createShare(projectId: $p, settings: { shareTitle: "Summer 1985" }) { id ogImageUrl } }`;
-    const token = await guestToken();
+    const token = await guestSession(baseUrl);
     const auth = { authorization: `Bearer ${token}` };
     const created = await graphql('mutation { createInitialProject { project { id } } }', {}, auth);
     const bare = created.body.data?.createInitialProject.project.id as string;

@@ -8,7 +8,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { useGatewayStack } from './gateway-stack.js';
 
 const spans = new InMemorySpanExporter();
 const telemetry = startTelemetry({
@@ -24,19 +24,16 @@ const bindings: Record<string, () => Promise<Bus>> = {
 };
 
 describe.each(Object.keys(bindings))('system check over the %s bus', (binding) => {
-  let stack: GatewayStack;
-  let baseUrl: string;
+  const stack = useGatewayStack({
+    name: 'system-check',
+    services: [authService, projectsService, sharingService],
+    bus: bindings[binding]!,
+    mail: true,
+  });
   /** A confirmed account's bearer: probeCompleted is for signed-in users only (issue 31). */
   let authorization: string;
 
   beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'system-check',
-      services: [authService, projectsService, sharingService],
-      bus: bindings[binding]!,
-      mail: true,
-    });
-    baseUrl = stack.baseUrl;
     authorization = await signedInUser();
   });
 
@@ -44,12 +41,12 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     const email = `probe-${randomUUID()}@example.com`;
     const password = 'Correct-horse-9';
     const post = (path: string, body: unknown) =>
-      fetch(`${baseUrl}${path}`, {
+      fetch(`${stack.baseUrl}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    const challenge = await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json();
+    const challenge = await (await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`)).json();
     await post('/auth/v1/signup', { email, password, botCheck: await solveBotCheck(challenge) });
     let link: string | undefined;
     for (let attempt = 0; attempt < 50 && !link; attempt += 1) {
@@ -58,17 +55,13 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
       if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const confirm = new URL(link ?? '');
-    await fetch(`${baseUrl}${confirm.pathname}${confirm.search}`, { redirect: 'manual' });
+    await fetch(`${stack.baseUrl}${confirm.pathname}${confirm.search}`, { redirect: 'manual' });
     const session = await post('/auth/v1/token?grant_type=password', { email, password });
     return `Bearer ${((await session.json()) as { accessToken: string }).accessToken}`;
   }
 
-  afterAll(async () => {
-    await stack?.close();
-  });
-
   async function graphql(query: string, variables: Record<string, unknown>) {
-    const response = await fetch(`${baseUrl}/graphql`, {
+    const response = await fetch(`${stack.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
@@ -85,7 +78,7 @@ describe.each(Object.keys(bindings))('system check over the %s bus', (binding) =
     close(): void;
   } {
     const client = createClient({
-      url: `${baseUrl.replace('http', 'ws')}/graphql`,
+      url: `${stack.baseUrl.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,
       lazy: false,
       connectionParams: { authorization },

@@ -3,32 +3,28 @@ import { recordedSpans, telemetry } from './span-recorder.js';
 import { authService } from '@memoreel/auth';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
-import { eventually, solveBotCheck } from '@memoreel/testing';
+import { eventually } from '@memoreel/testing';
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from './gateway-stack.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from './gateway-stack.js';
+import { guestSession } from './guest-session.js';
 
 /**
  * One trace across the services: a browser's upload (request slots → PUT → complete) through the
  * gateway, media and media's thumbnail job, every span linked to its cause.
  */
 describe('traces cross services (gateway + auth + projects + media, in-memory exporter)', () => {
-  let stack: GatewayStack;
-
-  beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'tracing',
-      services: [authService, projectsService, mediaService],
-      mail: true,
-      localStorage: true,
-    });
-  });
-
   afterAll(async () => {
-    await stack?.close();
     await telemetry.shutdown();
+  });
+  // Registered after the telemetry's: closed before it shuts down (after-hooks run last first).
+  const stack = useGatewayStack({
+    name: 'tracing',
+    services: [authService, projectsService, mediaService],
+    mail: true,
+    localStorage: true,
   });
 
   /** What a traced browser sends: the upload's trace context on each of its requests. */
@@ -49,18 +45,8 @@ describe('traces cross services (gateway + auth + projects + media, in-memory ex
     return result.data;
   }
 
-  async function guestSession(): Promise<string> {
-    const challenge = await (await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`)).json();
-    const response = await fetch(`${stack.baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: stack.baseUrl },
-      body: JSON.stringify({ botCheck: await solveBotCheck(challenge) }),
-    });
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
-
   it('requestPhotoUploads → PUT → completePhotoUploads → thumbnail job: one trace, each span caused by the last', async () => {
-    const token = await guestSession();
+    const token = await guestSession(stack.baseUrl);
     const { createInitialProject } = await graphql<{ createInitialProject: { project: { id: string } } }>(
       'mutation { createInitialProject { project { id } } }',
       {},

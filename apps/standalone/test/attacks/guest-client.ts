@@ -8,6 +8,7 @@ import { actors, eventually, solveBotCheck } from '@memoreel/testing';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { MailCatcher } from '../../src/mail-catcher.js';
+import { guestSession as guestSessionAt } from '../guest-session.js';
 
 /** What an attacker holds: a guest session on the public gateway, and GraphQL. */
 
@@ -46,18 +47,7 @@ export function guestClient(baseUrl: string) {
     return { code: result.errors?.[0]?.extensions.code, message: result.errors?.[0]?.message };
   }
 
-  async function guestSession(): Promise<string> {
-    const botCheck = await solveBotCheck(
-      await (await fetch(`${baseUrl}/auth/v1/bot-check/challenge`)).json(),
-    );
-    const response = await fetch(`${baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ botCheck }),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { accessToken: string }).accessToken;
-  }
+  const guestSession = () => guestSessionAt(baseUrl);
 
   /** A confirmed account: sign-up, then the six-digit code from the confirmation mail. */
   async function accountSession(mail: MailCatcher): Promise<string> {

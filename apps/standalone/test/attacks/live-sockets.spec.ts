@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { authService } from '@memoreel/auth';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { solveBotCheck } from '@memoreel/testing';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { guestSession } from '../guest-session.js';
 
 /**
  * Issue 31 §5: live sockets (graphql-ws) opened as an attacker would: many from one address, kept
@@ -78,16 +78,7 @@ describe('live sockets under attack (attack suite)', () => {
     return { client, opened, closed };
   }
 
-  async function guestToken(ip: string): Promise<string> {
-    const headers = { 'x-forwarded-for': ip };
-    const challenge = await (await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`, { headers })).json();
-    const session = await fetch(`${stack.baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ botCheck: await solveBotCheck(challenge) }),
-    });
-    return ((await session.json()) as { accessToken: string }).accessToken;
-  }
+  const guestToken = (ip: string) => guestSession(stack.baseUrl, { 'x-forwarded-for': ip });
 
   it(`refuses a ${PER_IP + 1}th socket from one address; another address still connects`, async () => {
     const attacker = address();

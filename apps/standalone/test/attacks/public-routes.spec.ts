@@ -6,9 +6,10 @@ import { mediaService } from '@memoreel/media';
 import { InProcessBus } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
-import { solveBotCheck, uniqueNamespace } from '@memoreel/testing';
+import { uniqueNamespace } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { guestSession } from '../guest-session.js';
 
 /**
  * Issue 31 §4: the public HTTP routes (/v, /og, /shared-upload, /storage, /auth) under a flood from
@@ -76,17 +77,7 @@ describe('public routes under a flood (attack suite)', () => {
   /** A guest (from its own address) with a shared project. */
   async function share(title: string) {
     const ip = address();
-    const challenge = await (
-      await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`, { headers: from(ip) })
-    ).json();
-    const session = await fetch(`${stack.baseUrl}/auth/v1/anonymous`, {
-      method: 'POST',
-      headers: from(ip, { 'content-type': 'application/json' }),
-      body: JSON.stringify({ botCheck: await solveBotCheck(challenge) }),
-    });
-    const auth = from(ip, {
-      authorization: `Bearer ${((await session.json()) as { accessToken: string }).accessToken}`,
-    });
+    const auth = from(ip, { authorization: `Bearer ${await guestSession(stack.baseUrl, from(ip))}` });
     const created = await graphql('mutation { createInitialProject { project { id } } }', {}, auth);
     const made = await graphql(
       'mutation ($p: ID!, $s: ShareSettingsInput!) { createShare(projectId: $p, settings: $s) { id } }',

@@ -3,9 +3,10 @@ import { photoMessages } from '@memoreel/domain';
 import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
-import { type Guest, guestUploads, type UploadSlot } from './guest-uploads.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from '../gateway-stack.js';
+import type { UploadSlot } from '../photo-uploads.js';
+import { type Guest, guestUploads } from './guest-uploads.js';
 
 /** Upload URLs here live this long (s), so one can be seen expire. */
 const URL_SECONDS = 3;
@@ -17,25 +18,20 @@ const MB = 1024 * 1024;
  * gateway's /storage route, as standalone runs it.
  */
 describe('attack: reusing and overfilling upload slots through the gateway', () => {
-  let stack: GatewayStack;
+  const stack = useGatewayStack({
+    name: 'attack-slots',
+    services: [authService, projectsService, mediaService],
+    localStorage: true,
+    env: { media: { MEDIA_UPLOAD_URL_SECONDS: String(URL_SECONDS) } },
+  });
   let api: ReturnType<typeof guestUploads>;
   let photo: Buffer;
 
   beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'attack-slots',
-      services: [authService, projectsService, mediaService],
-      localStorage: true,
-      env: { media: { MEDIA_UPLOAD_URL_SECONDS: String(URL_SECONDS) } },
-    });
     api = guestUploads(stack.baseUrl);
     photo = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#4a8' } })
       .jpeg()
       .toBuffer();
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   async function slotFor(guest: Guest, name: string, size: number): Promise<UploadSlot> {
