@@ -1,23 +1,11 @@
 import { expect } from 'vitest';
+import type { UploadResult, UploadSlot } from '../photo-uploads.js';
 import { guestClient } from './guest-client.js';
 
 /** What an attacker holds: a guest session (a solved bot check) on the gateway, and its first project. */
 export interface Guest {
   token: string;
   projectId: string;
-}
-
-export interface UploadSlot {
-  uploadId: string;
-  fileIndex: number;
-  url: string;
-  headers: { name: string; value: string }[];
-}
-
-export interface UploadResult {
-  uploadId: string;
-  error: string | null;
-  photo: { id: string } | null;
 }
 
 type GraphQLResult = { data?: Record<string, unknown> | null; errors?: { message: string }[] };

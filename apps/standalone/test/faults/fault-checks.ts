@@ -37,8 +37,9 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs: number, 
   }
 }
 
-async function keys(stack: DistributedStack, bucket: string, prefix: string): Promise<string[]> {
-  const storage = createStorage({
+/** The stack's S3 storage, as its services reach it. */
+export const stackStorage = (stack: DistributedStack) =>
+  createStorage({
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: stack.s3Url,
     S3_ACCESS_KEY: 'S3RVER',
@@ -46,8 +47,11 @@ async function keys(stack: DistributedStack, bucket: string, prefix: string): Pr
     S3_REGION: 'us-east-1',
     S3_CORS_ORIGINS: [],
   });
+
+/** The keys of the objects under `prefix` in `bucket`, sorted. */
+export async function storedKeys(stack: DistributedStack, bucket: string, prefix: string): Promise<string[]> {
   const found: string[] = [];
-  for await (const object of storage.list(bucket, prefix)) found.push(object.key);
+  for await (const object of stackStorage(stack).list(bucket, prefix)) found.push(object.key);
   return found.sort();
 }
 
@@ -76,7 +80,7 @@ export async function photoInvariants(stack: DistributedStack, projectId: string
     `SELECT id, display_order FROM projects.photos WHERE project_id = $1 AND status = 'accepted' ORDER BY display_order`,
     [projectId],
   );
-  const objects = await keys(stack, PHOTOS_BUCKET, `${projectId}/`);
+  const objects = await storedKeys(stack, PHOTOS_BUCKET, `${projectId}/`);
   const ownerOf = (key: string) =>
     stored.find(
       (blob) =>
@@ -118,8 +122,8 @@ export async function renderInvariants(stack: DistributedStack, projectId: strin
     stack.databaseUrl,
     'SELECT DISTINCT hash FROM render.render_chunks',
   );
-  const videos = await keys(stack, RENDERS_BUCKET, 'videos/');
-  const chunks = await keys(stack, RENDERS_BUCKET, 'chunks/');
+  const videos = await storedKeys(stack, RENDERS_BUCKET, 'videos/');
+  const chunks = await storedKeys(stack, RENDERS_BUCKET, 'chunks/');
   const namedVideos = new Set(allVideos.map((row) => row.storage_key));
   const namedChunks = new Set(hashes.map((row) => `chunks/${row.hash}.mp4`));
   return {

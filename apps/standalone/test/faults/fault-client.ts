@@ -7,6 +7,7 @@ import { checkoutCompletedPayload, solveBotCheck, stripeSignature } from '@memor
 import { type Client, createClient } from 'graphql-ws';
 import sharp from 'sharp';
 import WebSocket from 'ws';
+import type { UploadResult, UploadSlot } from '../photo-uploads.js';
 
 export const WEBHOOK_SECRET = 'whsec_faults';
 
@@ -15,18 +16,6 @@ export interface Guest {
   token: string;
   userId: string;
   projectId: string;
-}
-
-export interface UploadSlot {
-  uploadId: string;
-  url: string;
-  headers: { name: string; value: string }[];
-}
-
-export interface UploadResult {
-  uploadId: string;
-  error: string | null;
-  photo: { id: string } | null;
 }
 
 export class GraphqlError extends Error {

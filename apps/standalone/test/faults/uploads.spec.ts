@@ -5,10 +5,18 @@
  * (after the retry a user makes), no row twice, no orphan object, every outbox empty.
  * Build first: `npx nx run-many -t build -p @memoreel/gateway,@memoreel/auth,@memoreel/projects,@memoreel/media`.
  */
-import { createStorage } from '@memoreel/platform';
 import { type DistributedStack, startDistributedStack } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, loadAverage, outboxLeft, photoInvariants, query } from './fault-checks.js';
+import type { UploadResult } from '../photo-uploads.js';
+import {
+  eventually,
+  loadAverage,
+  outboxLeft,
+  photoInvariants,
+  query,
+  stackStorage,
+  storedKeys,
+} from './fault-checks.js';
 import {
   collect,
   complete,
@@ -19,7 +27,6 @@ import {
   newGuest,
   put,
   requestUploads,
-  type UploadResult,
 } from './fault-client.js';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 
@@ -46,20 +53,7 @@ describe('faults on the distributed build: uploads', { timeout: 240_000 }, () =>
     await postgres?.dispose();
   });
 
-  const storage = () =>
-    createStorage({
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: stack.s3Url,
-      S3_ACCESS_KEY: 'S3RVER',
-      S3_SECRET_KEY: 'S3RVER',
-      S3_REGION: 'us-east-1',
-      S3_CORS_ORIGINS: [],
-    });
-  const objectKeys = async (prefix: string) => {
-    const found: string[] = [];
-    for await (const object of storage().list('photos', prefix)) found.push(object.key);
-    return found;
-  };
+  const objectKeys = (prefix: string) => storedKeys(stack, 'photos', prefix);
 
   /** The user's retry of `complete`, as the SPA offers it: again until it answers (a service may still be starting). */
   async function completeUntilAnswered(guest: Guest, uploadIds: string[]): Promise<UploadResult[]> {
@@ -139,7 +133,7 @@ describe('faults on the distributed build: uploads', { timeout: 240_000 }, () =>
       const [next] = await requestUploads(guest, [another]);
       if (!next) throw new Error('no slot');
       await put(next, another);
-      const photos = storage();
+      const photos = stackStorage(stack);
       const stagedNext = `${guest.projectId}/uploads/${next.uploadId}.jpg`;
       await photos.copy('photos', stagedNext, `${guest.projectId}/${next.uploadId}.jpg`);
       await photos.delete('photos', stagedNext);
