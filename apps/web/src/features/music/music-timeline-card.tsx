@@ -17,7 +17,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { formatTrackTime, musicTimelineMessages, type TimelineTrack, timelineEnd } from '@memoreel/domain';
-import { ChevronDown, ChevronUp, GripVertical, Music2, Scissors, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, GripVertical, type LucideIcon, Music2, Scissors, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
@@ -207,36 +207,46 @@ function TimelineRow({
         {formatTrackTime(track.duration)}
       </span>
       <div className="flex shrink-0 items-center">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 sm:size-10"
-          aria-label={text.earlier(title)}
+        <RowButton
+          label={text.earlier(title)}
+          icon={ChevronUp}
           disabled={isFirst}
           onClick={() => onMove(index - 1)}
-        >
-          <ChevronUp aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 sm:size-10"
-          aria-label={text.later(title)}
+        />
+        <RowButton
+          label={text.later(title)}
+          icon={ChevronDown}
           disabled={isLast}
           onClick={() => onMove(index + 1)}
-        >
-          <ChevronDown aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-8 sm:size-10"
-          aria-label={text.remove(title)}
-          onClick={onRemove}
-        >
-          <X aria-hidden="true" />
-        </Button>
+        />
+        <RowButton label={text.remove(title)} icon={X} onClick={onRemove} />
       </div>
     </li>
+  );
+}
+
+/** A row's small icon button, named for screen readers by `label`. */
+function RowButton({
+  label,
+  icon: Icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 sm:size-10"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+    </Button>
   );
 }

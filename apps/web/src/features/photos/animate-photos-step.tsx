@@ -1,14 +1,14 @@
-import { clampTransform, DURATION_PER_PHOTO, photoWorkflowTexts } from '@memoreel/domain';
+import { clampTransform, DURATION_PER_PHOTO } from '@memoreel/domain';
 import { useState } from 'react';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { AnimationEditor } from './animation-editor';
-import { clampIndex, PhotoCarousel } from './photo-carousel';
+import { PhotoByPhoto } from './photo-by-photo';
+import { clampIndex } from './photo-carousel';
 import { usePhotos, useSetPhotoTransforms, useSetPhotoTransformsOnLeave } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
 import type { Photo } from './photos-api';
 import { photosContent } from './photos-content';
-import { WhenPhotosLoaded } from './photos-load-states';
 
 const text = photosContent.animate;
 
@@ -33,30 +33,22 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
       subtitle={text.subtitle}
       navigation={<StepLinks projectId={projectId} step="animate" />}
     >
-      <WhenPhotosLoaded query={photos}>
-        {(loaded) => {
-          const photo = loaded[index];
-          if (!photo) return <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>;
-          return (
-            <PhotoCarousel index={index} count={loaded.length} onIndexChange={setIndex} slideKey={photo.id}>
-              <article
-                aria-label={photo.originalName}
-                className="rounded-2xl border bg-card p-3 shadow-sm sm:p-5"
-              >
-                <AnimationEditor
-                  key={photo.id}
-                  photo={photo}
-                  durationPerPhoto={durationPerPhoto}
-                  onSave={(transforms) => save.mutate({ id: photo.id, transforms: clamped(transforms) })}
-                  onSaveOnLeave={(transforms) =>
-                    saveOnLeave({ id: photo.id, transforms: clamped(transforms) })
-                  }
-                />
-              </article>
-            </PhotoCarousel>
-          );
-        }}
-      </WhenPhotosLoaded>
+      <PhotoByPhoto photos={photos} index={index} onIndexChange={setIndex}>
+        {(photo) => (
+          <article
+            aria-label={photo.originalName}
+            className="rounded-2xl border bg-card p-3 shadow-sm sm:p-5"
+          >
+            <AnimationEditor
+              key={photo.id}
+              photo={photo}
+              durationPerPhoto={durationPerPhoto}
+              onSave={(transforms) => save.mutate({ id: photo.id, transforms: clamped(transforms) })}
+              onSaveOnLeave={(transforms) => saveOnLeave({ id: photo.id, transforms: clamped(transforms) })}
+            />
+          </article>
+        )}
+      </PhotoByPhoto>
     </PhotoStepPage>
   );
 }

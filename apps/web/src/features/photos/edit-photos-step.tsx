@@ -29,7 +29,8 @@ import {
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
-import { clampIndex, PhotoCarousel } from './photo-carousel';
+import { PhotoByPhoto } from './photo-by-photo';
+import { clampIndex } from './photo-carousel';
 import { PhotoEditDialog } from './photo-edit-dialog';
 import type { PhotoEditKind } from './photo-edits-api';
 import { PhotoFilterDialog } from './photo-filter-dialog';
@@ -39,7 +40,6 @@ import { PhotoStepPage } from './photo-step-page';
 import { PhotoStrip } from './photo-strip';
 import type { Photo } from './photos-api';
 import { photosContent } from './photos-content';
-import { WhenPhotosLoaded } from './photos-load-states';
 
 const text = photosContent.edit;
 
@@ -71,25 +71,19 @@ export function EditPhotosStep({
       navigation={<StepLinks projectId={projectId} step="edit" />}
       footer={<PhotoStrip projectId={projectId} activeIndex={index} onSelect={setIndex} />}
     >
-      <WhenPhotosLoaded query={photos}>
-        {(loaded) => {
-          const photo = loaded[index];
-          if (!photo) return <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>;
-          return (
-            <PhotoCarousel index={index} count={loaded.length} onIndexChange={setIndex} slideKey={photo.id}>
-              <EditPhotoCard
-                key={photo.id}
-                projectId={projectId}
-                photo={photo}
-                removeBackgroundIncluded={removeBackgroundIncluded}
-                enhanceIncluded={enhanceIncluded}
-                level={level ?? null}
-                onUpgrade={() => setUpgrading(true)}
-              />
-            </PhotoCarousel>
-          );
-        }}
-      </WhenPhotosLoaded>
+      <PhotoByPhoto photos={photos} index={index} onIndexChange={setIndex}>
+        {(photo) => (
+          <EditPhotoCard
+            key={photo.id}
+            projectId={projectId}
+            photo={photo}
+            removeBackgroundIncluded={removeBackgroundIncluded}
+            enhanceIncluded={enhanceIncluded}
+            level={level ?? null}
+            onUpgrade={() => setUpgrading(true)}
+          />
+        )}
+      </PhotoByPhoto>
       <UpgradeDialog
         projectId={projectId}
         open={upgrading}

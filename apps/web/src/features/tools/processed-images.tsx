@@ -154,20 +154,18 @@ function ProcessedCard({ item, onEnlarge }: { item: ProcessedItem; onEnlarge: ()
           </span>
         </div>
         <dl className="grid grid-cols-2 gap-4 text-xs">
-          <div className="space-y-0.5">
-            <dt className="text-muted-foreground">{toolsPage.before}</dt>
-            <dd className="tabular-nums" data-testid="before-dimensions">
-              {formatDimensions(before.width, before.height)}
-            </dd>
-            <dd className="tabular-nums">{formatFileSize(item.stats.originalSize)}</dd>
-          </div>
-          <div className="space-y-0.5">
-            <dt className="text-muted-foreground">{toolsPage.after}</dt>
-            <dd className="tabular-nums" data-testid="after-dimensions">
-              {formatDimensions(after.width, after.height)}
-            </dd>
-            <dd className="tabular-nums">{formatFileSize(item.stats.newSize)}</dd>
-          </div>
+          <ImageFacts
+            term={toolsPage.before}
+            testId="before-dimensions"
+            dimensions={before}
+            size={item.stats.originalSize}
+          />
+          <ImageFacts
+            term={toolsPage.after}
+            testId="after-dimensions"
+            dimensions={after}
+            size={item.stats.newSize}
+          />
         </dl>
         {item.stats.savings !== null && (
           <p className="font-medium text-success text-xs">{sizeReduced(item.stats.savings)}</p>
@@ -184,5 +182,28 @@ function ProcessedCard({ item, onEnlarge }: { item: ProcessedItem; onEnlarge: ()
         </Button>
       </div>
     </li>
+  );
+}
+
+/** One side of the card's before/after: the image's dimensions and file size. */
+function ImageFacts({
+  term,
+  testId,
+  dimensions,
+  size,
+}: {
+  term: string;
+  testId: string;
+  dimensions: { width: number; height: number };
+  size: number;
+}) {
+  return (
+    <div className="space-y-0.5">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="tabular-nums" data-testid={testId}>
+        {formatDimensions(dimensions.width, dimensions.height)}
+      </dd>
+      <dd className="tabular-nums">{formatFileSize(size)}</dd>
+    </div>
   );
 }
