@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { IconTile } from '../ui/icon-tile';
 
 interface PageMessageProps {
   icon: LucideIcon;
@@ -15,9 +16,7 @@ export function PageMessage({ icon: Icon, title, eyebrow, children, actions }: P
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center px-6 py-20 text-center sm:py-28">
       <title>{`${title} · Memoreel`}</title>
-      <span className="mb-6 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
+      <IconTile icon={Icon} className="mb-6" />
       {eyebrow && <p className="mb-2 font-medium text-muted-foreground text-sm tracking-wide">{eyebrow}</p>}
       <h1 className="font-display font-medium text-3xl tracking-tight sm:text-4xl">{title}</h1>
       <div className="mt-3 text-muted-foreground">{children}</div>

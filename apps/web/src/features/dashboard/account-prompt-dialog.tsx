@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
+import { IconTile } from '../../ui/icon-tile';
 import { useAuthModal } from '../account/auth-modal-provider';
 import { useAuth } from '../account/auth-provider';
 
@@ -17,9 +18,7 @@ export function AccountPromptDialog() {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && setDismissed(true)}>
       <DialogContent className="text-center sm:max-w-md">
-        <span className="mx-auto mb-4 grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-          <ShieldCheck aria-hidden="true" className="size-6" />
-        </span>
+        <IconTile icon={ShieldCheck} compact className="mx-auto mb-4" />
         <DialogTitle>Create a FREE Account</DialogTitle>
         <DialogDescription className="mt-2">
           Sign up to ensure you don't lose access to your projects and videos

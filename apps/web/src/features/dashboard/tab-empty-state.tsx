@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { IconTile } from '../../ui/icon-tile';
 
 export function TabEmptyState({
   icon: Icon,
@@ -12,9 +13,7 @@ export function TabEmptyState({
 }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed bg-card/50 px-6 py-16 text-center">
-      <span className="mb-4 grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
+      <IconTile icon={Icon} compact className="mb-4" />
       <p className="font-medium">{title}</p>
       <p className="mt-1 max-w-sm text-muted-foreground text-sm">{children}</p>
     </div>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ImagePlus } from 'lucide-react';
 import { Button } from '../../ui/button';
+import { IconTile } from '../../ui/icon-tile';
 import { NEEDS_PHOTOS_MESSAGE } from '../project/project-layout/project-steps';
 import { videoStepsContent } from './design-content';
 
@@ -8,9 +9,7 @@ import { videoStepsContent } from './design-content';
 export function NeedsPhotos({ projectId }: { projectId: string }) {
   return (
     <section className="flex min-h-[30vh] flex-col items-center justify-center rounded-2xl border border-dashed px-6 py-12 text-center">
-      <span className="mb-5 grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
-        <ImagePlus aria-hidden="true" className="size-6" />
-      </span>
+      <IconTile icon={ImagePlus} className="mb-5" />
       <p className="max-w-md text-muted-foreground">{NEEDS_PHOTOS_MESSAGE}</p>
       <Button asChild className="mt-6">
         <Link to="/project/$projectId/photos" params={{ projectId }}>

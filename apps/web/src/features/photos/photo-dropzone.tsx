@@ -1,6 +1,7 @@
 import { PHOTO_CONTENT_TYPES, PHOTO_EXTENSIONS, photoMessages } from '@memoreel/domain';
 import { ImagePlus, Smartphone } from 'lucide-react';
 import { FileDropzone } from '../../ui/file-dropzone';
+import { IconTile } from '../../ui/icon-tile';
 import { photosContent } from './photos-content';
 
 const ACCEPT = [...PHOTO_CONTENT_TYPES, ...PHOTO_EXTENSIONS].join(',');
@@ -26,9 +27,7 @@ export function PhotoDropzone({
     >
       {({ dragging }) => (
         <>
-          <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
-            <ImagePlus aria-hidden="true" className="size-6" />
-          </span>
+          <IconTile icon={ImagePlus} />
           <span className="font-medium text-base">{dragging ? text.dropActive : text.dropTitle}</span>
           <span className="text-muted-foreground text-sm">{text.dropSubtitle}</span>
           <span className="text-muted-foreground/90 text-xs">{photoMessages.uploadHint}</span>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ImageIcon, ImagePlus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
+import { IconTile } from '../../ui/icon-tile';
 import { StepLinks } from '../project/project-layout/step-links';
 import { usePhotos, useReorderPhoto } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
@@ -33,9 +34,7 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
         {(loaded) =>
           loaded.length === 0 ? (
             <section className="flex flex-col items-center gap-4 rounded-2xl border border-dashed px-6 py-16 text-center">
-              <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
-                <ImageIcon aria-hidden="true" className="size-6" />
-              </span>
+              <IconTile icon={ImageIcon} />
               <p className="text-muted-foreground">{photoWorkflowTexts.noPhotosToSort}</p>
               <Button asChild>
                 <Link to="/project/$projectId/photos" params={{ projectId }}>

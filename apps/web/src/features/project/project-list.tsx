@@ -3,6 +3,7 @@ import { FolderHeart } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { IconTile } from '../../ui/icon-tile';
 import { Skeleton } from '../../ui/skeleton';
 import { CreateProjectButton } from './create-project-dialog';
 import { DeleteProjectDialog } from './delete-project-dialog';
@@ -52,9 +53,7 @@ export function ProjectList() {
 function EmptyProjectList() {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed bg-card/50 px-6 py-16 text-center">
-      <span className="mb-4 grid size-12 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <FolderHeart aria-hidden="true" className="size-6" />
-      </span>
+      <IconTile icon={FolderHeart} compact className="mb-4" />
       <p className="mb-6 text-muted-foreground">{projectMessages.list.empty}</p>
       <CreateProjectButton label={projectMessages.list.createFirst} />
     </div>

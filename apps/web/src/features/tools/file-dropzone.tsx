@@ -1,6 +1,7 @@
 import { ImageUp } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { IconTile } from '../../ui/icon-tile';
 import { ACCEPT_ATTRIBUTE } from './accepted-files';
 import { toolsPage } from './tools-content';
 
@@ -41,9 +42,7 @@ export function FileDropzone({ onFiles }: FileDropzoneProps) {
         onClick={() => input.current?.click()}
         className="flex w-full flex-col items-center gap-3 rounded-2xl px-6 py-10 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:py-12"
       >
-        <span className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary ring-1 ring-primary/15">
-          <ImageUp aria-hidden="true" className="size-6" />
-        </span>
+        <IconTile icon={ImageUp} />
         <span className="font-medium text-base">{dragging ? toolsPage.dropActive : toolsPage.dropTitle}</span>
         <span className="text-muted-foreground text-sm">{toolsPage.dropSubtitle}</span>
         <span className="text-muted-foreground/80 text-xs">{toolsPage.dropHint}</span>

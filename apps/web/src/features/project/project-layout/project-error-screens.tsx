@@ -4,6 +4,7 @@ import { AlertTriangle, FolderX, LockKeyhole } from 'lucide-react';
 import { GraphQLRequestError } from '../../../lib/graphql';
 import { PageMessage } from '../../../shell/page-message';
 import { Button } from '../../../ui/button';
+import { LoadingStatus } from '../../../ui/loading-status';
 
 const returnToDashboard = (
   <Button asChild>
@@ -66,13 +67,5 @@ export function ProjectCrashScreen({ reset }: { reset: () => void }) {
 }
 
 export function ProjectLoading() {
-  return (
-    <div role="status" className="flex min-h-[60vh] flex-col items-center justify-center gap-4">
-      <span
-        aria-hidden="true"
-        className="size-8 animate-spin rounded-full border-4 border-primary/20 border-t-primary motion-reduce:animate-[spin_1.6s_linear_infinite]"
-      />
-      <p className="text-muted-foreground text-sm">Loading project...</p>
-    </div>
-  );
+  return <LoadingStatus className="min-h-[60vh]">Loading project...</LoadingStatus>;
 }
