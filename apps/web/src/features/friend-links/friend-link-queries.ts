@@ -63,23 +63,25 @@ function useAfterReview(projectId: string) {
     ]);
 }
 
-export function useReviewPendingPhotos(projectId: string) {
+/** One way of deciding on pending photos; `done` says how many it decided on. */
+function useReview(
+  projectId: string,
+  review: (projectId: string, ids: string[]) => Promise<string[]>,
+  done: (count: number) => string,
+) {
   const refresh = useAfterReview(projectId);
-  const accept = useMutation({
-    mutationFn: (ids: string[]) => acceptPendingPhotos(projectId, ids),
+  return useMutation({
+    mutationFn: (ids: string[]) => review(projectId, ids),
     onSuccess: (ids) => {
-      toast.success(friendLinkText.accepted(ids.length));
+      toast.success(done(ids.length));
       return refresh();
     },
     onError: () => toast.error(friendLinkText.reviewFailed),
   });
-  const reject = useMutation({
-    mutationFn: (ids: string[]) => rejectPendingPhotos(projectId, ids),
-    onSuccess: (ids) => {
-      toast.success(friendLinkText.rejected(ids.length));
-      return refresh();
-    },
-    onError: () => toast.error(friendLinkText.reviewFailed),
-  });
+}
+
+export function useReviewPendingPhotos(projectId: string) {
+  const accept = useReview(projectId, acceptPendingPhotos, friendLinkText.accepted);
+  const reject = useReview(projectId, rejectPendingPhotos, friendLinkText.rejected);
   return { accept, reject, busy: accept.isPending || reject.isPending };
 }

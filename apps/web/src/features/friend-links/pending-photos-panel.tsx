@@ -10,6 +10,11 @@ import { friendLinkText as text } from './friend-link-text';
 export function PendingPhotosPanel({ projectId }: { projectId: string }) {
   const pending = usePendingPhotos(projectId);
   const review = useReviewPendingPhotos(projectId);
+  // Each photo's own Accept and Reject.
+  const decisions = [
+    { decision: review.accept, label: text.accept, icon: Check, variant: 'default' },
+    { decision: review.reject, label: text.reject, icon: X, variant: 'outline' },
+  ] as const;
   const photos = pending.data ?? [];
   if (photos.length === 0) return null;
   const senders = [...new Set(photos.map((photo) => photo.submittedBy ?? ''))];
@@ -51,25 +56,19 @@ export function PendingPhotosPanel({ projectId }: { projectId: string }) {
               {text.from(text.friend(senders.indexOf(photo.submittedBy ?? '') + 1))}
             </span>
             <div className="flex gap-1">
-              <Button
-                size="sm"
-                className="flex-1"
-                disabled={review.busy}
-                aria-label={`${text.accept} ${photo.originalName}`}
-                onClick={() => review.accept.mutate([photo.id])}
-              >
-                <Check aria-hidden="true" />
-              </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                className="flex-1"
-                disabled={review.busy}
-                aria-label={`${text.reject} ${photo.originalName}`}
-                onClick={() => review.reject.mutate([photo.id])}
-              >
-                <X aria-hidden="true" />
-              </Button>
+              {decisions.map(({ decision, label, icon: Icon, variant }) => (
+                <Button
+                  key={label}
+                  size="sm"
+                  variant={variant}
+                  className="flex-1"
+                  disabled={review.busy}
+                  aria-label={`${label} ${photo.originalName}`}
+                  onClick={() => decision.mutate([photo.id])}
+                >
+                  <Icon aria-hidden="true" />
+                </Button>
+              ))}
             </div>
           </li>
         ))}

@@ -35,10 +35,11 @@ function useReplaceTrack() {
     );
 }
 
-export function useRenameMusicTrack() {
+/** A change to one track: the list shows the track as the server answers it, a toast says how it went. */
+function useTrackUpdate<TVariables>(update: (variables: TVariables) => Promise<MusicTrack>) {
   const replace = useReplaceTrack();
   return useMutation({
-    mutationFn: ({ id, title }: { id: string; title: string }) => renameMusicTrack(id, title),
+    mutationFn: update,
     onSuccess: (track) => {
       replace(track);
       toast.success(musicMessages.updated);
@@ -47,17 +48,11 @@ export function useRenameMusicTrack() {
   });
 }
 
-export function useSetMusicTrackPublic() {
-  const replace = useReplaceTrack();
-  return useMutation({
-    mutationFn: ({ id, isPublic }: { id: string; isPublic: boolean }) => setMusicTrackPublic(id, isPublic),
-    onSuccess: (track) => {
-      replace(track);
-      toast.success(musicMessages.updated);
-    },
-    onError: (error) => toast.error(musicMessages.updateFailed, { description: reasonOf(error) }),
-  });
-}
+export const useRenameMusicTrack = () =>
+  useTrackUpdate(({ id, title }: { id: string; title: string }) => renameMusicTrack(id, title));
+
+export const useSetMusicTrackPublic = () =>
+  useTrackUpdate(({ id, isPublic }: { id: string; isPublic: boolean }) => setMusicTrackPublic(id, isPublic));
 
 export function useDeleteMusicTrack() {
   const queryClient = useQueryClient();

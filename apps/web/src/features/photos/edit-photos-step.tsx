@@ -12,6 +12,7 @@ import {
   Crown,
   Eraser,
   LoaderCircle,
+  type LucideIcon,
   MoreHorizontal,
   SlidersHorizontal,
   Sparkles,
@@ -208,28 +209,18 @@ function EditPhotoCard({
           <SlidersHorizontal aria-hidden="true" />
           {text.filters}
         </Button>
-        <Button
-          variant="outline"
+        <AiEditButton
+          icon={Eraser}
+          label={text.removeBackground}
+          included={removeBackgroundIncluded}
           onClick={() => (removeBackgroundIncluded ? setEditing('REMOVE_BACKGROUND') : onUpgrade())}
-          aria-description={removeBackgroundIncluded ? undefined : photosContent.aiEdits.upgradeBadge}
-        >
-          <Eraser aria-hidden="true" />
-          {text.removeBackground}
-          {!removeBackgroundIncluded && (
-            <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />
-          )}
-        </Button>
-        <Button
-          variant="outline"
+        />
+        <AiEditButton
+          icon={Sparkles}
+          label={text.enhance}
+          included={enhanceIncluded}
           onClick={() => (enhanceIncluded ? setEditing('ENHANCE') : onUpgrade())}
-          aria-description={enhanceIncluded ? undefined : photosContent.aiEdits.upgradeBadge}
-        >
-          <Sparkles aria-hidden="true" />
-          {text.enhance}
-          {!enhanceIncluded && (
-            <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />
-          )}
-        </Button>
+        />
       </footer>
       <PhotoFilterDialog
         photo={photo}
@@ -253,5 +244,30 @@ function EditPhotoCard({
         />
       ))}
     </article>
+  );
+}
+
+/** An AI edit; a crown, and the upgrade badge for screen readers, when the plan does not include it. */
+function AiEditButton({
+  icon: Icon,
+  label,
+  included,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  included: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      onClick={onClick}
+      aria-description={included ? undefined : photosContent.aiEdits.upgradeBadge}
+    >
+      <Icon aria-hidden="true" />
+      {label}
+      {!included && <Crown aria-hidden="true" className="text-primary" data-testid="upgrade-crown" />}
+    </Button>
   );
 }

@@ -19,6 +19,8 @@ const MINUTE = 60_000;
 /** Spec §9 caches. */
 const PROJECTS_STALE_MS = 5 * MINUTE;
 const PROJECTS_KEPT_MS = 10 * MINUTE;
+/** How long the list, the count and each project are fresh, and kept once unused. */
+const PROJECTS_CACHE = { staleTime: PROJECTS_STALE_MS, gcTime: PROJECTS_KEPT_MS };
 const UPGRADE_OPTIONS_STALE_MS = 5 * MINUTE;
 const UPGRADE_OPTIONS_KEPT_MS = 30 * MINUTE;
 const PROJECT_LOAD_ATTEMPTS = 3;
@@ -45,8 +47,7 @@ export function useProjects() {
   return useQuery({
     queryKey: projectKeys.list(),
     queryFn: ({ signal }) => fetchProjects(signal),
-    staleTime: PROJECTS_STALE_MS,
-    gcTime: PROJECTS_KEPT_MS,
+    ...PROJECTS_CACHE,
   });
 }
 
@@ -54,8 +55,7 @@ export function useProject(id: string) {
   return useQuery({
     queryKey: projectKeys.detail(id),
     queryFn: ({ signal }) => fetchProject(id, signal),
-    staleTime: PROJECTS_STALE_MS,
-    gcTime: PROJECTS_KEPT_MS,
+    ...PROJECTS_CACHE,
     retry: shouldRetryProjectLoad,
   });
 }
@@ -64,8 +64,7 @@ export function useProjectCount() {
   return useQuery({
     queryKey: projectKeys.count(),
     queryFn: ({ signal }) => fetchProjectCount(signal),
-    staleTime: PROJECTS_STALE_MS,
-    gcTime: PROJECTS_KEPT_MS,
+    ...PROJECTS_CACHE,
   });
 }
 
