@@ -75,6 +75,20 @@ function stubStep(product: string, answers: GraphQLAnswers = {}) {
 }
 
 const open = () => openProjectStep('edit');
+
+/** Starts Remove Background on a plan that includes it, the server refusing the start with `code`. */
+async function removeBackgroundRefused(message: string, code: string) {
+  stubStep('honor', {
+    startPhotoEdit: () => {
+      throw new GraphQLFailure(message, code);
+    },
+  });
+  open();
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
+  return dialog;
+}
 const carouselSrc = () =>
   screen.getByRole('article', { name: 'IMG_1000.jpg' }).querySelector('img')?.getAttribute('src');
 
@@ -171,29 +185,16 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
   });
 
   it('turns the server refusing the plan (UPGRADE_REQUIRED) into the upgrade prompt', async () => {
-    stubStep('honor', {
-      startPhotoEdit: () => {
-        throw new GraphQLFailure('Remove Background is not included in your plan', 'UPGRADE_REQUIRED');
-      },
-    });
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
+    await removeBackgroundRefused('Remove Background is not included in your plan', 'UPGRADE_REQUIRED');
     expect(await screen.findByRole('dialog', { name: 'Upgrade Your Project' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Background Removal' })).toBeNull();
   });
 
   it('says clearly when the photo is already being edited', async () => {
-    stubStep('honor', {
-      startPhotoEdit: () => {
-        throw new GraphQLFailure('An edit of this photo is already running', 'PHOTO_EDIT_IN_PROGRESS');
-      },
-    });
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
+    const dialog = await removeBackgroundRefused(
+      'An edit of this photo is already running',
+      'PHOTO_EDIT_IN_PROGRESS',
+    );
     expect(
       await screen.findByText(
         'This photo is already being edited. Wait for that edit to finish, then try again.',
@@ -204,15 +205,7 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
   });
 
   it('says to wait when the user already has their most edits on the way', async () => {
-    stubStep('honor', {
-      startPhotoEdit: () => {
-        throw new GraphQLFailure(photoEditMessages.queueFull, 'PHOTO_EDITS_QUEUE_FULL');
-      },
-    });
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
+    await removeBackgroundRefused(photoEditMessages.queueFull, 'PHOTO_EDITS_QUEUE_FULL');
     expect(await screen.findByText(photoEditMessages.queueFull)).toBeTruthy();
     expect(photoEditMessages.queueFull).toContain('Wait for your edits to finish');
   });

@@ -45,6 +45,14 @@ function stubClipboard(refuse = false) {
   });
 }
 
+/** The step of a project already shared, with a clipboard that takes what is copied. */
+function openSharedProject() {
+  const writeText = stubClipboard();
+  stubShareStep(sampleShare(null));
+  renderApp(PATH, signedInClient());
+  return writeText;
+}
+
 describe('step 8: Share Your Video', () => {
   it('says the custom preview image was made when sharing made one', async () => {
     stubShareStep(null, sampleShare(`http://localhost/og/${SHARE_ID}.jpg?v=abc`));
@@ -63,9 +71,7 @@ describe('step 8: Share Your Video', () => {
   });
 
   it('copies the link with a toast, and says so when the clipboard refuses', async () => {
-    const writeText = stubClipboard();
-    stubShareStep(sampleShare(null));
-    renderApp(PATH, signedInClient());
+    const writeText = openSharedProject();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied to clipboard!')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/v/${SHARE_ID}`);
@@ -77,9 +83,7 @@ describe('step 8: Share Your Video', () => {
   });
 
   it('copies the link for Instagram and says to share it there', async () => {
-    const writeText = stubClipboard();
-    stubShareStep(sampleShare(null));
-    renderApp(PATH, signedInClient());
+    const writeText = openSharedProject();
     fireEvent.click(await screen.findByRole('button', { name: 'Instagram' }));
     expect(await screen.findByText('Copy the link and share it on Instagram')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/v/${SHARE_ID}`);

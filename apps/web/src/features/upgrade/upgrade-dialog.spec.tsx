@@ -32,17 +32,22 @@ async function openUpgradeDialog() {
   return screen.findByRole('dialog', { name: 'Upgrade Your Project' });
 }
 
+/** A free project's owner picks Remember, and checkout is refused with `code`. */
+async function upgradeRefused(message: string, code: string) {
+  stubUpgrade(
+    () => ({ currentTier: 'free', upgradeOptions: [remember] }),
+    () => {
+      throw new GraphQLFailure(message, code);
+    },
+  );
+  renderApp('/dashboard', signedInClient());
+  await openUpgradeDialog();
+  fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Remember' }));
+}
+
 describe('Upgrade Your Project', () => {
   it('says "Coming Soon" while purchasing is off, then closes', async () => {
-    stubUpgrade(
-      () => ({ currentTier: 'free', upgradeOptions: [remember] }),
-      () => {
-        throw new GraphQLFailure('Purchasing is not available yet', 'purchases_disabled');
-      },
-    );
-    renderApp('/dashboard', signedInClient());
-    await openUpgradeDialog();
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Remember' }));
+    await upgradeRefused('Purchasing is not available yet', 'purchases_disabled');
     expect(await screen.findByText('Coming Soon')).toBeTruthy();
     expect(
       screen.getByText('Purchasing upgrades will be available soon! Please check back later.'),
@@ -81,15 +86,7 @@ describe('Upgrade Your Project', () => {
   });
 
   it('shows "Something went wrong" with Try Again when checkout fails unexpectedly', async () => {
-    stubUpgrade(
-      () => ({ currentTier: 'free', upgradeOptions: [remember] }),
-      () => {
-        throw new GraphQLFailure('Payment provider unreachable', 'INTERNAL');
-      },
-    );
-    renderApp('/dashboard', signedInClient());
-    await openUpgradeDialog();
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Remember' }));
+    await upgradeRefused('Payment provider unreachable', 'INTERNAL');
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(screen.getByText('Failed to upgrade: Payment provider unreachable')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
