@@ -148,11 +148,11 @@ export async function startGatewayStack(options: GatewayStackOptions): Promise<G
  * The stack for the calling spec file's tests: started before them (beforeAll), closed after them.
  * Its fields are filled in once it has started.
  */
-export function useGatewayStack(options: GatewayStackOptions, startTimeoutMs?: number): GatewayStack {
+export function useGatewayStack(options: GatewayStackOptions): GatewayStack {
   const stack = {} as GatewayStack;
   beforeAll(async () => {
     Object.assign(stack, await startGatewayStack(options));
-  }, startTimeoutMs);
+  });
   afterAll(async () => {
     await stack.close?.();
   });

@@ -19,7 +19,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { MailCatcher } from '../../src/mail-catcher.js';
-import { distinctJpeg, guestClient, raiseTier } from '../attacks/guest-client.js';
+import { guestClient } from '../attacks/guest-client.js';
 import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
 import { ADMIN_ONLY, ATTACKS, LIVE, NOT_A_USERS_RESOURCE, NOT_FOUND, type Target } from './operations.js';
 
@@ -51,9 +51,8 @@ const randomTarget = (): Target => ({
 async function ownerWithEverything() {
   const token = await api.guestSession();
   const me = await api.ok<{ id: string }>('query { me { id } }', {}, token);
-  const projectId = await api.projectOf(token);
-  await raiseTier(stack.bus, projectId);
-  const [photoId] = await api.photosOf(token, projectId, [await distinctJpeg(), await distinctJpeg()]);
+  const { projectId, photoIds } = await api.paidProjectWithPhotos(stack.bus, token, 2);
+  const [photoId] = photoIds;
   const link = await api.ok<{ id: string }>(
     'mutation ($projectId: ID!) { createFriendLink(input: { projectId: $projectId }) { id } }',
     { projectId },

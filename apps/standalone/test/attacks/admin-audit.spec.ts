@@ -3,8 +3,8 @@ import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
 import { eventually, solveBotCheck } from '@memoreel/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from '../gateway-stack.js';
 import { guestClient } from './guest-client.js';
 
 /**
@@ -32,7 +32,6 @@ const UPDATE_SHARE = `mutation ($id: ID!, $settings: ShareSettingsInput!) {
   updateShare(id: $id, settings: $settings) { id shareTitle }
 }`;
 
-let stack: GatewayStack;
 let client: ReturnType<typeof guestClient>;
 let admin: { id: string; token: string };
 
@@ -84,18 +83,15 @@ const auditOf = (userId: string) =>
     .ok<AuditEntry[]>(AUDIT_LOG, { userId }, admin.token)
     .then((entries) => entries.filter((entry) => entry.action.startsWith('share.')));
 
+const stack = useGatewayStack({
+  name: 'adminaudit',
+  services: [authService, projectsService, sharingService],
+  env: { auth: { ADMIN_EMAILS: ADMIN_EMAIL } },
+});
 beforeAll(async () => {
-  stack = await startGatewayStack({
-    name: 'adminaudit',
-    services: [authService, projectsService, sharingService],
-    env: { auth: { ADMIN_EMAILS: ADMIN_EMAIL } },
-  });
   client = guestClient(stack.baseUrl);
   admin = await adminSession(stack.baseUrl);
 }, 60_000);
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe("an admin's edit of someone else's share", () => {
   it('is in the audit log: the admin, the share and what changed', async () => {

@@ -6,8 +6,8 @@ import { BusClient } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { actors } from '@memoreel/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from '../gateway-stack.js';
 import { guestClient } from './guest-client.js';
 
 /**
@@ -16,18 +16,16 @@ import { guestClient } from './guest-client.js';
  * gives back what it held; and a link takes at most FRIEND_LINK_PHOTOS_PER_HOUR photos an hour.
  */
 
-let stack: GatewayStack;
 let api: ReturnType<typeof guestClient>;
 
+const stack = useGatewayStack({
+  name: 'attack-friend-links',
+  services: [authService, projectsService, mediaService],
+  localStorage: true,
+});
 beforeAll(async () => {
-  stack = await startGatewayStack({
-    name: 'attack-friend-links',
-    services: [authService, projectsService, mediaService],
-    localStorage: true,
-  });
   api = guestClient(stack.baseUrl);
 }, 60_000);
-afterAll(() => stack?.close());
 
 const REQUEST = `mutation ($linkId: ID!, $projectId: ID!, $files: [PhotoUploadFileInput!]!) {
   requestFriendPhotoUploads(linkId: $linkId, projectId: $projectId, files: $files) { slots { uploadId } skipped }

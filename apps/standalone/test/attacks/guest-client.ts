@@ -116,6 +116,14 @@ export function guestClient(baseUrl: string) {
     return results.map((r) => r.photo?.id as string);
   }
 
+  /** The guest's first project raised to a paid plan (renders and AI edits need one), with `count` distinct photos. */
+  async function paidProjectWithPhotos(bus: Bus, token: string, count: number) {
+    const projectId = await projectOf(token);
+    await raiseTier(bus, projectId);
+    const bodies = await Promise.all(Array.from({ length: count }, distinctJpeg));
+    return { projectId, photoIds: await photosOf(token, projectId, bodies) };
+  }
+
   /** Each photo's stored object's hash (what a photo-edit worker reads), once its URLs are signed. */
   const sourcesOf = (token: string, projectId: string) =>
     eventually(async () => {
@@ -133,7 +141,18 @@ export function guestClient(baseUrl: string) {
       return sources;
     }, 30_000);
 
-  return { graphql, ok, refused, guestSession, accountSession, projectOf, put, photosOf, sourcesOf };
+  return {
+    graphql,
+    ok,
+    refused,
+    guestSession,
+    accountSession,
+    projectOf,
+    put,
+    photosOf,
+    paidProjectWithPhotos,
+    sourcesOf,
+  };
 }
 
 let made = 0;

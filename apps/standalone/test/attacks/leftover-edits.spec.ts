@@ -6,9 +6,9 @@ import { buildEvent } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
 import { eventually } from '@memoreel/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
-import { distinctJpeg, guestClient, raiseTier, StandInEditing } from './guest-client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from '../gateway-stack.js';
+import { guestClient, StandInEditing } from './guest-client.js';
 
 /**
  * Issue 31 item 10 (photo edits): an edit's row and result objects go with its photo, its project
@@ -18,23 +18,21 @@ import { distinctJpeg, guestClient, raiseTier, StandInEditing } from './guest-cl
 const START = 'mutation ($photoId: ID!) { startPhotoEdit(photoId: $photoId, kind: ENHANCE) { id } }';
 const EDIT = 'query ($id: ID!) { photoEdit(id: $id) { status resultUrl } }';
 
-let stack: GatewayStack;
 let api: ReturnType<typeof guestClient>;
 
+const stack = useGatewayStack({
+  name: 'attack-leftover-edits',
+  services: [
+    authService,
+    projectsService,
+    mediaService,
+    photoEditWorkerService({ editing: new StandInEditing() }),
+  ],
+  localStorage: true,
+});
 beforeAll(async () => {
-  stack = await startGatewayStack({
-    name: 'attack-leftover-edits',
-    services: [
-      authService,
-      projectsService,
-      mediaService,
-      photoEditWorkerService({ editing: new StandInEditing() }),
-    ],
-    localStorage: true,
-  });
   api = guestClient(stack.baseUrl);
 }, 60_000);
-afterAll(() => stack?.close());
 
 /** Rows of media.photo_edits matching a column, read as the lead would audit them. */
 async function editRows(column: 'photo_id' | 'project_id' | 'user_id', value: string): Promise<number> {
@@ -54,10 +52,7 @@ async function editRows(column: 'photo_id' | 'project_id' | 'user_id', value: st
 /** A guest whose photos each have one READY edit (and the first one a discarded edit too). */
 async function guestWithEdits(count: number) {
   const token = await api.guestSession();
-  const projectId = await api.projectOf(token);
-  await raiseTier(stack.bus, projectId);
-  const bodies = await Promise.all(Array.from({ length: count }, distinctJpeg));
-  const photoIds = await api.photosOf(token, projectId, bodies);
+  const { projectId, photoIds } = await api.paidProjectWithPhotos(stack.bus, token, count);
   const readyEdit = async (photoId: string) => {
     const { id } = await api.ok<{ id: string }>(START, { photoId }, token);
     return eventually(async () => {

@@ -3,9 +3,9 @@ import { authService } from '@memoreel/auth';
 import { projectsService } from '@memoreel/projects';
 import { sharingService } from '@memoreel/sharing';
 import { type Client, createClient } from 'graphql-ws';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { useGatewayStack } from '../gateway-stack.js';
 import { guestSession } from '../guest-session.js';
 
 /**
@@ -21,18 +21,17 @@ type Closed = { code: number; reason: string };
 type Socket = { client: Client; closed: Promise<Closed>; opened: Promise<void> };
 
 describe('live sockets under attack (attack suite)', () => {
-  let stack: GatewayStack;
   let url: string;
   const sockets: Client[] = [];
   let lastAddress = 0;
   const address = () => `198.51.100.${++lastAddress}`;
 
+  const stack = useGatewayStack({
+    name: 'attack-live-sockets',
+    services: [authService, projectsService, sharingService],
+    liveLimits: { socketsPerIp: PER_IP, socketsTotal: TOTAL, anonymousSocketSeconds: 1 },
+  });
   beforeAll(async () => {
-    stack = await startGatewayStack({
-      name: 'attack-live-sockets',
-      services: [authService, projectsService, sharingService],
-      liveLimits: { socketsPerIp: PER_IP, socketsTotal: TOTAL, anonymousSocketSeconds: 1 },
-    });
     url = `${stack.baseUrl.replace('http', 'ws')}/graphql`;
   });
 
@@ -40,10 +39,6 @@ describe('live sockets under attack (attack suite)', () => {
     for (const client of sockets.splice(0)) await client.dispose();
     // The server gives the places back as it sees the closes.
     await new Promise((resolve) => setTimeout(resolve, 100));
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   /** A socket from `ip` (the gateway believes X-Forwarded-For from loopback, as from its ingress). */

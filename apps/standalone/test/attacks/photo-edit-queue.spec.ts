@@ -4,9 +4,9 @@ import { mediaService } from '@memoreel/media';
 import { photoEditWorkerService } from '@memoreel/photo-edit-worker';
 import { projectsService } from '@memoreel/projects';
 import { eventually } from '@memoreel/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
-import { distinctJpeg, guestClient, raiseTier, StandInEditing } from './guest-client.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useGatewayStack } from '../gateway-stack.js';
+import { distinctJpeg, guestClient, StandInEditing } from './guest-client.js';
 
 /**
  * Issue 31 item 3: AI edits through the public API, with the models stood in for (the worker, its
@@ -19,28 +19,23 @@ const DISCARD = 'mutation ($id: ID!) { discardPhotoEdit(id: $id) }';
 const EDIT = 'query ($id: ID!) { photoEdit(id: $id) { id status } }';
 
 const editing = new StandInEditing();
-let stack: GatewayStack;
 let api: ReturnType<typeof guestClient>;
 
+const stack = useGatewayStack({
+  name: 'attack-edit-queue',
+  services: [authService, projectsService, mediaService, photoEditWorkerService({ editing })],
+  localStorage: true,
+});
 beforeAll(async () => {
-  stack = await startGatewayStack({
-    name: 'attack-edit-queue',
-    services: [authService, projectsService, mediaService, photoEditWorkerService({ editing })],
-    localStorage: true,
-  });
   api = guestClient(stack.baseUrl);
 }, 60_000);
-afterAll(() => stack?.close());
 // No run is left waiting for a test that ended.
 afterEach(() => editing.releaseAll());
 
 /** A guest with `count` distinct photos, and the hash of each photo's stored object. */
 async function guestWithPhotos(count: number) {
   const token = await api.guestSession();
-  const projectId = await api.projectOf(token);
-  await raiseTier(stack.bus, projectId);
-  const bodies = await Promise.all(Array.from({ length: count }, distinctJpeg));
-  const photoIds = await api.photosOf(token, projectId, bodies);
+  const { projectId, photoIds } = await api.paidProjectWithPhotos(stack.bus, token, count);
   const sources = await api.sourcesOf(token, projectId);
   return { token, photoIds, source: (photoId: string) => sources.get(photoId) as string };
 }

@@ -5,9 +5,9 @@ import { solveBotCheck } from '@memoreel/testing';
 import { createClient } from 'graphql-ws';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type GatewayStack, startGatewayStack } from '../gateway-stack.js';
+import { useGatewayStack } from '../gateway-stack.js';
 import { guestClient } from './guest-client.js';
 
 /**
@@ -21,7 +21,6 @@ const EMAIL = 'two-factor@example.com';
 const PASSWORD = 'Correct-horse-9';
 const INSUFFICIENT = { code: mfaErrorCodes.insufficientAal, message: mfaMessages.errors.insufficientAal };
 
-let stack: GatewayStack;
 let client: ReturnType<typeof guestClient>;
 let factorId: string;
 let secret: string;
@@ -66,8 +65,8 @@ async function passChallenge(token: string, stepsAhead: number): Promise<string>
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
+const stack = useGatewayStack({ name: 'twofactor', services: [authService, projectsService] });
 beforeAll(async () => {
-  stack = await startGatewayStack({ name: 'twofactor', services: [authService, projectsService] });
   client = guestClient(stack.baseUrl);
   const botCheck = await solveBotCheck(
     await (await fetch(`${stack.baseUrl}/auth/v1/bot-check/challenge`)).json(),
@@ -90,9 +89,6 @@ beforeAll(async () => {
   secret = enrolled.totp.secret;
   await passChallenge(token, 0);
 }, 60_000);
-afterAll(async () => {
-  await stack?.close();
-});
 
 describe('an aal1 session of a user with a verified factor', () => {
   it('is refused by every GraphQL query and mutation, and changes nothing', async () => {
