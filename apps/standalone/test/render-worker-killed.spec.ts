@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { BusClient } from '@memoreel/platform';
 import { type RendersHarness, startRenders } from '@memoreel/render/testing';
 import { NATS_URL } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendants } from './faults/fault-checks.js';
 
 const run = promisify(execFile);
 
@@ -73,24 +74,7 @@ class WorkerProcess {
 
   /** Whether its Chromium runs (a descendant process named chromium). */
   rendering(): boolean {
-    const pid = this.child.pid as number;
-    const parents = new Map<number, number>();
-    const names = new Map<number, string>();
-    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-        names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
-      } catch {
-        // Ended while listed.
-      }
-    }
-    return [...names].some(([child, name]) => {
-      if (!name.includes('chrom')) return false;
-      for (let at = parents.get(child); at !== undefined && at > 1; at = parents.get(at))
-        if (at === pid) return true;
-      return false;
-    });
+    return descendants(this.child.pid as number).some((name) => name.includes('chrom'));
   }
 
   /** SIGKILL to the whole group: no ack, no clean-up, nothing said to the broker. */
