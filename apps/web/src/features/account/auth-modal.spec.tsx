@@ -43,6 +43,17 @@ function fill(dialog: HTMLElement, label: string, value: string) {
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 }
 
+/** Ada's address and a password strong enough to sign up with. */
+function fillCredentials(dialog: HTMLElement) {
+  fill(dialog, 'Email address', 'ada@example.com');
+  fill(dialog, 'Password', 'Str0ng!pass');
+}
+
+/** The fake bot check's button: it answers 'solved-bot-check'. */
+function solveBotCheck(dialog: HTMLElement) {
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+}
+
 describe('the auth modal', () => {
   it('shows the sign-in texts and switches to sign-up and back', async () => {
     renderApp('/features');
@@ -119,12 +130,11 @@ describe('the auth modal', () => {
       .mockResolvedValue(sampleSession());
     renderApp('/features', fakeAuthClient({ signInWithPassword }));
     const dialog = await openSignIn();
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
+    fillCredentials(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Please complete the captcha verification')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    solveBotCheck(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() =>
@@ -141,9 +151,8 @@ describe('the auth modal', () => {
     renderApp('/features', fakeAuthClient({ signUp }));
     const dialog = await openSignIn();
     fireEvent.click(within(dialog).getByRole('button', { name: "Don't have an account? Sign up" }));
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    fillCredentials(dialog);
+    solveBotCheck(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
     expect(await within(dialog).findByText('Check your email for the confirmation link')).toBeTruthy();
@@ -164,15 +173,14 @@ describe('the bot check on forms that send mail', () => {
     const dialog = await openSignIn();
     expect(within(dialog).queryByRole('button', { name: 'Solve bot check' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: "Don't have an account? Sign up" }));
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
+    fillCredentials(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Sign up' })).toHaveProperty('disabled', true),
     );
     expect(signUp).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    solveBotCheck(dialog);
     await waitFor(() =>
       expect(signUp).toHaveBeenCalledWith(expect.objectContaining({ botCheck: 'solved-bot-check' })),
     );
@@ -186,7 +194,7 @@ describe('the bot check on forms that send mail', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot your password?' }));
     fill(dialog, 'Email address', 'ada@example.com');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    solveBotCheck(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send reset instructions' }));
     await waitFor(() =>
       expect(recoverPassword).toHaveBeenCalledWith({
@@ -199,7 +207,7 @@ describe('the bot check on forms that send mail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to sign in' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Email me a sign-in link instead' }));
     fill(dialog, 'Email address', 'ada@example.com');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Solve bot check' }));
+    solveBotCheck(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send magic link' }));
     await waitFor(() =>
       expect(sendMagicLink).toHaveBeenCalledWith(expect.objectContaining({ botCheck: 'solved-bot-check' })),
@@ -212,8 +220,7 @@ describe('after signing in from the modal', () => {
 
   async function signIn() {
     const dialog = await openSignIn();
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
+    fillCredentials(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
   }
 
@@ -242,8 +249,7 @@ describe('after signing in from the modal', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Open sign_in' }));
     const dialog = await findModal();
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
+    fillCredentials(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
@@ -289,8 +295,7 @@ describe('converting a guest', () => {
       within(dialog).getByText('Create a free account to save your projects and access them from anywhere'),
     ).toBeTruthy();
     expect(within(dialog).getByText('Takes less than a minute')).toBeTruthy();
-    fill(dialog, 'Email address', 'ada@example.com');
-    fill(dialog, 'Password', 'Str0ng!pass');
+    fillCredentials(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Verification email sent')).toBeTruthy();

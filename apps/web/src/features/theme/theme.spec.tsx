@@ -34,13 +34,24 @@ function renderPicker() {
 
 const html = document.documentElement;
 
+/** What an earlier visit kept in storage. */
+function storeChoice(theme: string, mode: string) {
+  localStorage.setItem('app-theme', theme);
+  localStorage.setItem('app-color-mode', mode);
+}
+
+/** The palette and the light or dark class on <html>. */
+function expectPage(theme: string, mode: 'light' | 'dark') {
+  expect(html.dataset.theme).toBe(theme);
+  expect(html.classList.contains(mode)).toBe(true);
+}
+
 describe('theme', () => {
   it('starts on the blue theme, following the system', () => {
     fakeSystemScheme(false);
     renderPicker();
 
-    expect(html.dataset.theme).toBe('blue');
-    expect(html.classList.contains('light')).toBe(true);
+    expectPage('blue', 'light');
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Blue' }).checked).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'System' }).checked).toBe(true);
   });
@@ -52,20 +63,17 @@ describe('theme', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Rose' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Dark' }));
 
-    expect(html.dataset.theme).toBe('rose');
-    expect(html.classList.contains('dark')).toBe(true);
+    expectPage('rose', 'dark');
     expect(localStorage.getItem('app-theme')).toBe('rose');
     expect(localStorage.getItem('app-color-mode')).toBe('dark');
   });
 
   it('restores the stored choice on the next visit', () => {
     fakeSystemScheme(false);
-    localStorage.setItem('app-theme', 'green');
-    localStorage.setItem('app-color-mode', 'dark');
+    storeChoice('green', 'dark');
     renderPicker();
 
-    expect(html.dataset.theme).toBe('green');
-    expect(html.classList.contains('dark')).toBe(true);
+    expectPage('green', 'dark');
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Green' }).checked).toBe(true);
   });
 
@@ -92,22 +100,18 @@ describe('theme', () => {
 
   it('falls back to blue and system when the stored values are not ours', () => {
     fakeSystemScheme(true);
-    localStorage.setItem('app-theme', 'purple');
-    localStorage.setItem('app-color-mode', 'sepia');
+    storeChoice('purple', 'sepia');
     renderPicker();
 
-    expect(html.dataset.theme).toBe('blue');
-    expect(html.classList.contains('dark')).toBe(true);
+    expectPage('blue', 'dark');
   });
 
   it('puts the stored theme on <html> before React renders', () => {
     fakeSystemScheme(false);
-    localStorage.setItem('app-theme', 'violet');
-    localStorage.setItem('app-color-mode', 'dark');
+    storeChoice('violet', 'dark');
 
     applyStoredTheme();
 
-    expect(html.dataset.theme).toBe('violet');
-    expect(html.classList.contains('dark')).toBe(true);
+    expectPage('violet', 'dark');
   });
 });

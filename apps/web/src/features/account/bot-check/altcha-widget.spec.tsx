@@ -47,6 +47,14 @@ function renderWidget(challenges: BotChallenge[], props: { onReset?: () => void 
   return { onVerified, botChallenge };
 }
 
+/** A widget showing its first challenge, with a second to come; answers the onReset spy. */
+async function renderWidgetWithSecondChallenge() {
+  const onReset = vi.fn();
+  renderWidget([altcha('first'), altcha('second')], { onReset });
+  await screen.findByText('', { selector: 'altcha-widget' });
+  return onReset;
+}
+
 const altcha = (name: string): BotChallenge => ({
   provider: 'altcha',
   challengeJson: `{"challenge":"${name}"}`,
@@ -72,9 +80,7 @@ describe('the bot check', () => {
   });
 
   it('says verification failed and starts over with a new challenge 1.5 s later', async () => {
-    const onReset = vi.fn();
-    renderWidget([altcha('first'), altcha('second')], { onReset });
-    await screen.findByText('', { selector: 'altcha-widget' });
+    const onReset = await renderWidgetWithSecondChallenge();
     // From here time moves only when the test says so: a busy machine must not eat into the 1.5 s.
     vi.useFakeTimers({ shouldAdvanceTime: false });
 
@@ -89,9 +95,7 @@ describe('the bot check', () => {
   });
 
   it('gives up on a solve after 30 s', async () => {
-    const onReset = vi.fn();
-    renderWidget([altcha('first'), altcha('second')], { onReset });
-    await screen.findByText('', { selector: 'altcha-widget' });
+    const onReset = await renderWidgetWithSecondChallenge();
 
     await widget().emit('statechange', { state: 'verifying' });
     await act(() => vi.advanceTimersByTimeAsync(30_000));
@@ -102,9 +106,7 @@ describe('the bot check', () => {
   });
 
   it('starts over when the solved challenge expires', async () => {
-    const onReset = vi.fn();
-    renderWidget([altcha('first'), altcha('second')], { onReset });
-    await screen.findByText('', { selector: 'altcha-widget' });
+    const onReset = await renderWidgetWithSecondChallenge();
 
     await widget().emit('expired');
 
