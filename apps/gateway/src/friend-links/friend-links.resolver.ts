@@ -1,7 +1,5 @@
 import {
   type Actor,
-  type ClientSchema,
-  completePhotoUploads,
   createFriendLink,
   deactivateFriendLink,
   type FriendLink,
@@ -12,12 +10,13 @@ import {
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
-import type { z } from 'zod';
 import { RequestBudgetExceededError } from '../graphql/request-budgets.js';
 import { TokenBuckets } from '../graphql/token-buckets.js';
+import type { Client } from '../http/client.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { CurrentClient } from '../newsletter/current-client.js';
 import { PhotoUploadFileInput, PhotoUploadPlanModel } from '../photos/photo.model.js';
+import { verifyPhotoUploads } from '../photos/verify-photo-uploads.js';
 import {
   CreateFriendLinkInput,
   FriendLinkModel,
@@ -95,7 +94,7 @@ export class FriendLinksResolver {
   })
   friendUploadLink(
     @CurrentActor() actor: Actor,
-    @CurrentClient() client: z.input<typeof ClientSchema>,
+    @CurrentClient() client: Client,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<FriendLinkPublicModel> {
     this.take(client.ip, id);
@@ -108,7 +107,7 @@ export class FriendLinksResolver {
   })
   requestFriendPhotoUploads(
     @CurrentActor() actor: Actor,
-    @CurrentClient() client: z.input<typeof ClientSchema>,
+    @CurrentClient() client: Client,
     @Args('linkId', { type: () => ID }) linkId: string,
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('files', { type: () => [PhotoUploadFileInput] }) files: PhotoUploadFileInput[],
@@ -122,18 +121,13 @@ export class FriendLinksResolver {
   })
   async completeFriendPhotoUploads(
     @CurrentActor() actor: Actor,
-    @CurrentClient() client: z.input<typeof ClientSchema>,
+    @CurrentClient() client: Client,
     @Args('linkId', { type: () => ID }) linkId: string,
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('uploadIds', { type: () => [ID] }) uploadIds: string[],
   ): Promise<FriendUploadResultModel[]> {
     this.take(client.ip, linkId);
-    const { results } = await this.bus.request(
-      completePhotoUploads,
-      actor,
-      { projectId, uploadIds, linkId },
-      { timeoutMs: 30_000 + uploadIds.length * 10_000 },
-    );
+    const { results } = await verifyPhotoUploads(this.bus, actor, { projectId, uploadIds, linkId });
     return results.map((result) => ({
       uploadId: result.uploadId,
       accepted: result.photoId !== null,

@@ -8,8 +8,11 @@ export function addressOf(request: Request): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
 }
 
+/** Who is calling, as the auth service's per-IP limits read it. */
+export type Client = z.input<typeof ClientSchema>;
+
 /** Who is calling, for the auth service's per-IP limits. */
-export function clientOf(request: Request): z.input<typeof ClientSchema> {
+export function clientOf(request: Request): Client {
   return {
     ip: addressOf(request),
     userAgent: request.get('user-agent')?.slice(0, 512),

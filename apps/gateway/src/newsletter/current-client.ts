@@ -1,8 +1,6 @@
-import type { ClientSchema } from '@memoreel/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { z } from 'zod';
-import { clientOf } from '../http/client.js';
+import { type Client, clientOf } from '../http/client.js';
 import { type ActorRequest, requestOf } from '../http/current-actor.js';
 
 function isExpressRequest(request: ActorRequest): request is ActorRequest & Request {
@@ -13,10 +11,8 @@ function isExpressRequest(request: ActorRequest): request is ActorRequest & Requ
  * The caller for the auth service's per-IP limits. Over HTTP Apollo hands over Express's request;
  * an operation on a WebSocket has only the bare upgrade request.
  */
-export const CurrentClient = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): z.input<typeof ClientSchema> => {
-    const request = requestOf(context);
-    if (request && isExpressRequest(request)) return clientOf(request);
-    return { ip: request?.socket.remoteAddress ?? 'unknown' };
-  },
-);
+export const CurrentClient = createParamDecorator((_data: unknown, context: ExecutionContext): Client => {
+  const request = requestOf(context);
+  if (request && isExpressRequest(request)) return clientOf(request);
+  return { ip: request?.socket.remoteAddress ?? 'unknown' };
+});

@@ -1,13 +1,7 @@
-import {
-  type Actor,
-  authErrorCodes,
-  type ClientSchema,
-  ErrorCodes,
-  subscribeNewsletter,
-} from '@memoreel/contracts';
+import { type Actor, authErrorCodes, ErrorCodes, subscribeNewsletter } from '@memoreel/contracts';
 import { BusClient, RemoteError } from '@memoreel/platform';
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
-import type { z } from 'zod';
+import type { Client } from '../http/client.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { CurrentClient } from './current-client.js';
 import { NewsletterResultModel } from './newsletter-result.model.js';
@@ -27,7 +21,7 @@ export class NewsletterResolver {
   })
   async subscribeNewsletter(
     @CurrentActor() actor: Actor,
-    @CurrentClient() client: z.input<typeof ClientSchema>,
+    @CurrentClient() client: Client,
     @Args('email') email: string,
   ): Promise<NewsletterResultModel> {
     try {

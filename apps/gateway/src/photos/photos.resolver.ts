@@ -1,6 +1,5 @@
 import {
   type Actor,
-  completePhotoUploads,
   deletePhotos,
   getPhotoQuota,
   listPhotos,
@@ -23,6 +22,7 @@ import {
   PhotoUploadResultModel,
 } from './photo.model.js';
 import { photosWithUrls } from './photos-with-urls.js';
+import { verifyPhotoUploads } from './verify-photo-uploads.js';
 
 /** How long a completed upload may take to appear in projects (the media.photo.stored consumer). */
 const ROW_WAIT_MS = 5_000;
@@ -73,13 +73,7 @@ export class PhotosResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('uploadIds', { type: () => [ID] }) uploadIds: string[],
   ): Promise<PhotoUploadResultModel[]> {
-    // Verification can take seconds per file (a large HEIC); the default 5 s would cut it short.
-    const { results } = await this.bus.request(
-      completePhotoUploads,
-      actor,
-      { projectId, uploadIds },
-      { timeoutMs: 30_000 + uploadIds.length * 10_000 },
-    );
+    const { results } = await verifyPhotoUploads(this.bus, actor, { projectId, uploadIds });
     const accepted = results.flatMap((result) => (result.photoId ? [result.photoId] : []));
     const photos = new Map((await this.rowsOf(actor, projectId, accepted)).map((p) => [p.id, p]));
     return results.map((result) => ({
@@ -120,7 +114,7 @@ export class PhotosResolver {
   ): Promise<PhotoModel> {
     // An unknown filter is refused by the contract's schema (VALIDATION_FAILED).
     const photo = await this.bus.request(setPhotoFilter, actor, { id, filter: filter as PhotoFilter });
-    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
+    return this.withUrl(actor, photo);
   }
 
   @Mutation(() => PhotoModel, {
@@ -135,11 +129,15 @@ export class PhotosResolver {
       id,
       transforms: { '0': { ...transforms.start }, '100': { ...transforms.end } },
     });
-    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
+    return this.withUrl(actor, photo);
   }
 
   private withUrls(actor: Actor, photos: Photo[]): Promise<PhotoModel[]> {
     return photosWithUrls(this.bus, actor, photos);
+  }
+
+  private async withUrl(actor: Actor, photo: Photo): Promise<PhotoModel> {
+    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
   }
 
   /** The rows of just-stored photos: projects adds them on media.photo.stored, usually within milliseconds. */

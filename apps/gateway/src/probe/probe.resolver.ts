@@ -1,6 +1,5 @@
 import {
   type Actor,
-  type ClientSchema,
   ErrorCodes,
   getProbe,
   getProbeCompletion,
@@ -11,8 +10,8 @@ import { BusClient } from '@memoreel/platform';
 import { Logger } from '@nestjs/common';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
 import { GraphQLError } from 'graphql';
-import type { z } from 'zod';
 import { RequestBudgets } from '../graphql/request-budgets.js';
+import type { Client } from '../http/client.js';
 import { CurrentActor } from '../http/current-actor.js';
 import { liveIterator } from '../live/live-iterator.js';
 import { CurrentClient } from '../newsletter/current-client.js';
@@ -39,7 +38,7 @@ export class ProbeResolver {
   })
   recordProbe(
     @CurrentActor() actor: Actor,
-    @CurrentClient() client: z.input<typeof ClientSchema>,
+    @CurrentClient() client: Client,
     @Args('id', { type: () => ID }) id: string,
     @Args('note') note: string,
   ): Promise<ProbeModel> {
