@@ -2,6 +2,8 @@ import { renderOverview } from '@memoreel/contracts';
 import { adminOverviewHandler, ProjectsLookup } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { RenderDatabase } from './database/render-database.js';
+import { FindBeatsJob } from './music/beats/find-beats.job.js';
+import { TrackBeatsService } from './music/beats/track-beats.service.js';
 import { MusicHandlers } from './music/music.handlers.js';
 import { MusicService } from './music/music.service.js';
 import { MusicStorage } from './music/music-storage.js';
@@ -28,6 +30,7 @@ export class RenderModule {
       controllers: [
         MusicHandlers,
         MusicUrlsHandlers,
+        FindBeatsJob,
         RendersHandlers,
         RecordWorkerReports,
         FailRendersWhenJobsDeadLettered,
@@ -42,6 +45,7 @@ export class RenderModule {
         MusicStorage,
         MusicTracksRepository,
         MusicService,
+        TrackBeatsService,
         PlayableTracks,
         SeedShippedMusicOnStart,
         RenderStorage,

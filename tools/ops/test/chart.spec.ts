@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '@memoreel/contracts';
-import { durableName } from '@memoreel/platform';
+import { type Deployable, durableName, durablesOf } from '@memoreel/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // Not exported by the package: where the NATS binding puts jobs (the chart must name the same stream).
@@ -185,14 +184,11 @@ describe('helm chart', () => {
       config: { busNamespace: string };
       deployables: Record<string, { keda: { jobSubjects: string[] } }>;
     };
-    // The jobs each worker takes (it takes them all, and nothing else): the render jobs; the photo edits.
+    // The jobs each worker takes (it takes them all, and nothing else), as its grant names them.
     const jobsOf = (worker: string) =>
-      catalogue
-        .filter((c) => c.kind === 'job')
-        .filter((c) =>
-          worker === 'render-worker' ? c.service === 'render' : c.subject.startsWith('media.photo-edit.'),
-        )
-        .map((c) => c.subject)
+      durablesOf(worker as Deployable)
+        .filter((durable) => durable.queue === 'jobs')
+        .map((durable) => durable.subject)
         .sort();
     for (const worker of workers) {
       const scaledObject = scaled.find((o) => component(o) === worker) as KubeObject;

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { RenderTransaction } from '../database/render-database.js';
-import type { MusicTrack, PrismaClient } from '../generated/prisma/client.js';
+import { type MusicTrack, Prisma, type PrismaClient } from '../generated/prisma/client.js';
 
 type Db = PrismaClient | RenderTransaction;
 
-export type NewMusicTrack = Omit<MusicTrack, 'createdAt' | 'isPublic'> & { isPublic?: boolean };
+export type NewMusicTrack = Omit<MusicTrack, 'createdAt' | 'isPublic' | 'tempo' | 'beats'> & {
+  isPublic?: boolean;
+};
 
 /** Queries of `music_tracks` and `music_seeds`. */
 @Injectable()
@@ -36,6 +38,20 @@ export class MusicTracksRepository {
   /** True when this call removed the row (a concurrent delete may have been first). */
   async delete(db: Db, id: string): Promise<boolean> {
     return (await db.musicTrack.deleteMany({ where: { id } })).count > 0;
+  }
+
+  /** Records a track's beats ([] and no tempo when it has none); false when the track went meanwhile. */
+  async setBeats(db: Db, id: string, found: { tempo: number; beats: number[] } | null): Promise<boolean> {
+    const { count } = await db.musicTrack.updateMany({
+      where: { id },
+      data: { tempo: found?.tempo ?? null, beats: found?.beats ?? [] },
+    });
+    return count > 0;
+  }
+
+  /** The tracks whose beats were never found. */
+  async withoutBeats(db: Db): Promise<{ id: string }[]> {
+    return db.musicTrack.findMany({ where: { beats: { equals: Prisma.DbNull } }, select: { id: true } });
   }
 
   async seededKeys(db: Db): Promise<Set<string>> {

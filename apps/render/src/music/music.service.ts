@@ -24,6 +24,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { RenderDatabase } from '../database/render-database.js';
 import type { MusicTrack as MusicTrackRow } from '../generated/prisma/client.js';
+import { recordBeatsJob } from './beats/track-beats.service.js';
 import { MUSIC_BUCKET, MusicStorage } from './music-storage.js';
 import { MusicTracksRepository } from './music-tracks.repository.js';
 import { readAudio } from './read-audio.js';
@@ -222,17 +223,21 @@ export class MusicService {
       size: bytes.length,
     });
     await this.storage.delete(MUSIC_BUCKET, pendingKey);
-    const row = await this.tracks.insert(this.database, {
-      id: uploadId,
-      title: titleFromFileName(name),
-      artist: audio.artist,
-      duration: audio.duration,
-      storagePath,
-      format: audio.format,
-      contentType: audio.contentType,
-      sizeBytes: bytes.length,
-      isPublic: true,
-      userId,
+    const row = await this.database.$transaction(async (tx) => {
+      const inserted = await this.tracks.insert(tx, {
+        id: uploadId,
+        title: titleFromFileName(name),
+        artist: audio.artist,
+        duration: audio.duration,
+        storagePath,
+        format: audio.format,
+        contentType: audio.contentType,
+        sizeBytes: bytes.length,
+        isPublic: true,
+        userId,
+      });
+      await recordBeatsJob(tx, inserted.id);
+      return inserted;
     });
     this.logger.info({ trackId: row.id, format: audio.format, seconds: audio.duration }, 'music track added');
     return { uploadId, track: await this.toTrack(row), error: null };

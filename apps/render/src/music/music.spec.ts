@@ -15,7 +15,8 @@ import {
 import { actors } from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
 import { describe, expect, it } from 'vitest';
-import { audioFile, startRender, upload } from '../../test/render-harness.js';
+import { clickTrack } from '../../test/click-track.js';
+import { audioFile, eventually, startRender, upload } from '../../test/render-harness.js';
 
 const h = startedForTests('render', () => startRender());
 
@@ -33,6 +34,32 @@ async function track(name = 'Song.mp3', bytes = mp3()) {
   if (!result?.track) throw new Error(`upload refused: ${result?.error}`);
   return result.track;
 }
+
+describe('the beats of a track', () => {
+  it('are found once it is added: its tempo and every beat, stored with the track', async () => {
+    const added = await track('Click 100.wav', await clickTrack(100, 30, 0.3));
+    const row = await eventually(async () => {
+      const found = await h.db.musicTrack.findUniqueOrThrow({ where: { id: added.id } });
+      expect(found.beats).not.toBeNull();
+      return found;
+    }, 60_000);
+    expect(Math.abs((row.tempo as number) - 100)).toBeLessThanOrEqual(1);
+    const beats = row.beats as number[];
+    expect(beats.length).toBeGreaterThanOrEqual(45);
+    for (const beat of beats)
+      expect(Math.abs(((beat - 0.3) / 0.6) % 1)).toSatisfy((phase: number) => phase < 0.04 || phase > 0.96);
+  });
+
+  it('of a track without a beat (a held chord) are none, found once', async () => {
+    const added = await track('Chord.mp3', mp3());
+    const row = await eventually(async () => {
+      const found = await h.db.musicTrack.findUniqueOrThrow({ where: { id: added.id } });
+      expect(found.beats).not.toBeNull();
+      return found;
+    }, 60_000);
+    expect(row).toMatchObject({ tempo: null, beats: [] });
+  });
+});
 
 describe('uploads', () => {
   it('reads format and duration from real MP3, WAV, AAC (ADTS) and M4A files', async () => {

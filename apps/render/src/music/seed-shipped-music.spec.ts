@@ -47,6 +47,31 @@ describe('music that ships with the product', () => {
     expect(await h.db.musicSeed.count()).toBe(3);
   }, 270_000);
 
+  it('has its beats found: a steady tempo in the piano and the upbeat track, none in the free-flowing pads', async () => {
+    const rows = await eventually(async () => {
+      const found = await h.db.musicTrack.findMany();
+      expect(found).toHaveLength(3);
+      expect(found.every((row) => row.beats !== null)).toBe(true);
+      return found;
+    }, 120_000);
+    const pads = SHIPPED_TRACKS.find((track) => track.key === 'warm-pads')?.title;
+    for (const row of rows.filter((row) => row.title !== pads)) {
+      const tempo = row.tempo as number;
+      expect(tempo, row.title).toBeGreaterThan(40);
+      expect(tempo, row.title).toBeLessThan(208);
+      const beats = row.beats as number[];
+      const period = 60 / tempo;
+      const steady = beats
+        .slice(1)
+        .filter((beat, i) => Math.abs(beat - (beats[i] as number) - period) < period * 0.1);
+      // A stable tempo: nine in ten beats follow the last by one period, all through the track.
+      expect(steady.length, row.title).toBeGreaterThanOrEqual(0.9 * (beats.length - 1));
+      expect(beats.length, row.title).toBeGreaterThan((row.duration / period) * 0.8);
+    }
+    // Chords swelling every 8 s and bells at random keep no time: nothing to cut on, said as such.
+    expect(rows.find((row) => row.title === pads)).toMatchObject({ tempo: null, beats: [] });
+  }, 130_000);
+
   it('is added once: a restart adds nothing, and a deleted shipped track stays deleted', async () => {
     const before = await h.db.musicTrack.findMany({ orderBy: { id: 'asc' } });
     await h.db.musicTrack.delete({ where: { id: before[0]?.id as string } });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Logger, Storage } from '@memoreel/platform';
 import { SHIPPED_TRACKS, type ShippedTrack, synthesizeTrack } from '@memoreel/shipped-music';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { recordBeatsJob } from './beats/track-beats.service.js';
 import { MUSIC_BUCKET } from './music-storage.js';
 import { MusicTracksRepository } from './music-tracks.repository.js';
 import { readAudio } from './read-audio.js';
@@ -68,6 +69,7 @@ export async function seedShippedMusic(options: {
         isPublic: true,
         userId: null,
       });
+      await recordBeatsJob(tx, id);
       return true;
     });
     if (!recorded) {

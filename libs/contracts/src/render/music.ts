@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRequest } from '../common/define.js';
+import { defineJob, defineRequest } from '../common/define.js';
 
 /** Spec §5: audio the admin may drop (checked again by content, never by the name alone). */
 export const MUSIC_EXTENSIONS = ['.mp3', '.wav', '.aac', '.m4a'] as const;
@@ -137,4 +137,10 @@ export const deleteMusicTrack = defineRequest('render.music.delete', {
   summary: 'Deletes a track: its file first, then its row; admin only.',
   request: TrackId,
   reply: z.object({ id: z.uuid() }),
+});
+
+export const findTrackBeats = defineJob('render.music.find-beats', {
+  summary:
+    "Finds a library track's tempo and beat times (ffmpeg decodes it, essentia's RhythmExtractor2013 in a child process, each beat settled on its onset) and stores them with the track; queued with the track's row and at start for tracks without them.",
+  data: z.object({ trackId: z.uuid() }),
 });

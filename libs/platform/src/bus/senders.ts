@@ -7,6 +7,7 @@ import {
   contractFor,
   exportProjects,
   findPhotoSubjects,
+  findTrackBeats,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
@@ -175,6 +176,8 @@ const grants: Record<Deployable, BusGrant> = {
       // Fails the render whose job every worker gave up on.
       { queue: 'dead', subject: renderChunk.subject },
       { queue: 'dead', subject: stitchVideo.subject },
+      // The beats of each library track, found once (issue 35).
+      { queue: 'jobs', subject: findTrackBeats.subject },
     ],
   },
   'render-worker': {
