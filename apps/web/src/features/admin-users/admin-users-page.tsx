@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
+import { ListLoadFailed } from '../../ui/list-load-failed';
 import { SkeletonRows } from '../../ui/skeleton';
 import { TierBadge } from '../upgrade/tier-badge';
 import { AccountBadges } from './account-badges';
@@ -77,9 +78,7 @@ function ManageUsers() {
         {users.isPending ? (
           <SkeletonRows count={3} className="space-y-3 p-4" rowClassName="h-12" />
         ) : users.isError ? (
-          <p className="px-6 py-6 text-destructive text-sm">
-            The users could not be loaded. Reload to try again.
-          </p>
+          <ListLoadFailed things="users" />
         ) : users.data.users.length === 0 ? (
           <p className="px-6 py-10 text-center text-muted-foreground text-sm">
             {search ? `No user's e-mail or name contains “${search}”.` : 'No users yet.'}

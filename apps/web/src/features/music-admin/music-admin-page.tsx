@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
+import { ListLoadFailed } from '../../ui/list-load-failed';
 import { SkeletonRows } from '../../ui/skeleton';
 import { AdminOnly } from '../admin-users/admin-only';
 import type { MusicTrack } from './music-api';
@@ -81,9 +82,7 @@ function MusicManager() {
           {tracks.isPending ? (
             <SkeletonRows count={3} className="space-y-3 px-4 py-2" rowClassName="h-10" />
           ) : tracks.isError ? (
-            <p className="px-6 py-6 text-destructive text-sm">
-              The tracks could not be loaded. Reload to try again.
-            </p>
+            <ListLoadFailed things="tracks" />
           ) : sorted.length === 0 ? (
             <p className="px-6 py-6 text-muted-foreground text-sm">No tracks yet: drop some audio above.</p>
           ) : (

@@ -155,6 +155,18 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
     setInteracting(false);
   };
 
+  /** A slider's drag: its overlay shows while the drag lasts and lingers after, as after a button press. */
+  const sliderDrag = (kind: 'rotating' | 'zooming', lingerMs: number) => ({
+    onInteractionStart: () => {
+      beginInteraction();
+      showOverlay(kind);
+    },
+    onInteractionEnd: () => {
+      endInteraction();
+      showOverlay(kind, lingerMs);
+    },
+  });
+
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   const onWheel = useLatest((event: WheelEvent) => {
     event.preventDefault();
@@ -284,14 +296,7 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
             edit((current) => zoomedTo(current, value));
           }}
           onStep={zoomBy}
-          onInteractionStart={() => {
-            beginInteraction();
-            showOverlay('zooming');
-          }}
-          onInteractionEnd={() => {
-            endInteraction();
-            showOverlay('zooming', ZOOM_BUTTON_OVERLAY_MS);
-          }}
+          {...sliderDrag('zooming', ZOOM_BUTTON_OVERLAY_MS)}
         />
         <div
           ref={frame}
@@ -359,14 +364,7 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
           edit((current) => rotatedTo(current, value));
         }}
         onStep={rotateBy}
-        onInteractionStart={() => {
-          beginInteraction();
-          showOverlay('rotating');
-        }}
-        onInteractionEnd={() => {
-          endInteraction();
-          showOverlay('rotating', ROTATION_BUTTON_OVERLAY_MS);
-        }}
+        {...sliderDrag('rotating', ROTATION_BUTTON_OVERLAY_MS)}
       />
     </div>
   );
