@@ -15,6 +15,7 @@ import {
   type Logger,
   localStorageRouter,
   type RunningService,
+  type ServiceDefinition,
   startService,
 } from '@memoreel/platform';
 import { ChildProcessRendering, renderWorkerService } from '@memoreel/render-worker';
@@ -105,9 +106,8 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
       // A fresh install gets the music that ships with the product (render, decision 0013).
       MUSIC_SEED_ON_START: process.env.MUSIC_SEED_ON_START ?? 'true',
     };
-    const running: RunningService[] = [];
-    const servicesSince = performance.now();
-    for (const definition of services) {
+    /** A service or worker in this process: on the one bus and database, logging under its name. */
+    const startHere = async (definition: ServiceDefinition, options: { migrate?: boolean } = {}) => {
       const service = await startService(
         definition,
         {
@@ -117,42 +117,29 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
           logger: logger.child({ module: definition.name }),
           env: serviceEnv,
         },
-        { migrate: true },
+        options,
       );
-      running.push(service);
       started.push(() => service.close());
-    }
+      return service;
+    };
+    const running: RunningService[] = [];
+    const servicesSince = performance.now();
+    for (const definition of services) running.push(await startHere(definition, { migrate: true }));
 
     // The render worker takes its jobs here; Chromium and ffmpeg run in a child process (architecture §2).
-    const worker = await startService(
+    await startHere(
       renderWorkerService({
         rendering: new ChildProcessRendering({
           chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
           licenseKey: process.env.REMOTION_LICENSE_KEY || null,
         }),
       }),
-      {
-        name: 'render-worker',
-        bus,
-        databaseUrl,
-        logger: logger.child({ module: 'render-worker' }),
-        env: serviceEnv,
-      },
     );
-    started.push(() => worker.close());
 
     // The photo-edit worker too: its models (~1 GB, seconds of CPU per photo) run in a child process (decision 0017).
-    const photoEditWorker = await startService(
+    await startHere(
       photoEditWorkerService({ editing: new ChildProcessEditing(editingOptionsFromEnv(process.env)) }),
-      {
-        name: 'photo-edit-worker',
-        bus,
-        databaseUrl,
-        logger: logger.child({ module: 'photo-edit-worker' }),
-        env: serviceEnv,
-      },
     );
-    started.push(() => photoEditWorker.close());
 
     logger.info(`${services.length} services ready (${seconds(servicesSince)})`);
 
