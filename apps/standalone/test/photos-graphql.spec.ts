@@ -25,11 +25,13 @@ type PhotoResult = {
   height: number;
   transforms: { start: Record<string, number>; end: Record<string, number> };
   urls: { grid: string; strip: string; carousel: string; full: string } | null;
+  subjects: { kind: string; boxes: { x: number; y: number; width: number; height: number }[] } | null;
 };
 
 const TRANSFORM = 'scale translateX translateY rotate';
 const PHOTO = `id projectId originalName displayOrder status submittedBy filter width height createdAt
-  transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } urls { grid strip carousel full }`;
+  transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } urls { grid strip carousel full }
+  subjects { kind boxes { x y width height } }`;
 
 describe('photos over GraphQL (auth + projects + media + gateway, local storage)', () => {
   const stack = useGatewayStack({
@@ -149,6 +151,16 @@ describe('photos over GraphQL (auth + projects + media + gateway, local storage)
       height: 320,
     });
     expect((await fetch(listed!.urls!.full)).headers.get('content-type')).toBe('image/jpeg');
+    // Where Auto motion ends: found after the thumbnails, in the photo's own pixels (no face here: its subject).
+    const [found] = await eventually(async () => {
+      const photos = await photosOf(projectId, token);
+      expect(photos[0]!.subjects).not.toBeNull();
+      return photos;
+    });
+    expect(found!.subjects!.kind).toBe('subject');
+    const [box] = found!.subjects!.boxes;
+    expect(box!.x + box!.width).toBeLessThanOrEqual(900);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(600);
 
     const quota = await ok(
       'query ($projectId: ID!) { photoQuota(projectId: $projectId) { count remaining } }',

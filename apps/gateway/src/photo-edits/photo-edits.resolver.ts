@@ -69,7 +69,7 @@ export class PhotoEditsResolver {
     if (!photo) throw new NotFoundError(photoMessages.photoNotFound);
     // Media's answer is the image now; the projects row follows it on media.photo.replaced.
     const current = { ...photo, width: applied.width, height: applied.height };
-    return toPhotoModel(current, signed[0]?.urls ?? null);
+    return toPhotoModel(current, signed[0]);
   }
 
   @Mutation(() => Boolean, { description: "Keep Original: deletes the edit's result." })

@@ -44,6 +44,23 @@ export class PhotoUrlsModel {
   video!: string | null;
 }
 
+@ObjectType('PhotoBox', { description: 'A region of the photo in its own upright pixels.' })
+export class PhotoBoxModel {
+  @Field(() => Float) x!: number;
+  @Field(() => Float) y!: number;
+  @Field(() => Float) width!: number;
+  @Field(() => Float) height!: number;
+}
+
+@ObjectType('PhotoSubjects', {
+  description:
+    "Where the photo's people are (kind faces), or its most salient region where it has no face (kind subject): what Auto motion ends on.",
+})
+export class PhotoSubjectsModel {
+  @Field({ description: 'faces | subject' }) kind!: string;
+  @Field(() => [PhotoBoxModel]) boxes!: PhotoBoxModel[];
+}
+
 @ObjectType('Photo')
 export class PhotoModel {
   @Field(() => ID) id!: string;
@@ -61,6 +78,11 @@ export class PhotoModel {
     description: 'null until its thumbnails are made (a bus job: 0.2–0.7 s for a 12 MP photo here)',
   })
   urls!: PhotoUrlsModel | null;
+  @Field(() => PhotoSubjectsModel, {
+    nullable: true,
+    description: 'null until found (a bus job after the thumbnails, and again after an applied AI edit)',
+  })
+  subjects!: PhotoSubjectsModel | null;
   @Field() createdAt!: string;
 }
 

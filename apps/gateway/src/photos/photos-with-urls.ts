@@ -1,4 +1,4 @@
-import type { Actor, Photo, PhotoUrls } from '@memoreel/contracts';
+import type { Actor, Photo, PhotoSubjects, PhotoUrls } from '@memoreel/contracts';
 import { getPhotoUrls } from '@memoreel/contracts';
 import type { BusClient } from '@memoreel/platform';
 import type { PhotoModel } from './photo.model.js';
@@ -10,8 +10,11 @@ const urlsFor = (photo: Photo, urls: PhotoUrls | null) => {
   return { ...thumbnails, video: videoFilter === photo.filter ? video : null };
 };
 
-/** A photo row and its signed URLs as the GraphQL Photo. */
-export const toPhotoModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel => ({
+/** What media answers of a photo: its signed URLs and where its faces or subject are. */
+type Signed = { urls: PhotoUrls | null; subjects: PhotoSubjects | null };
+
+/** A photo row and what media signed and found of it as the GraphQL Photo. */
+export const toPhotoModel = (photo: Photo, signed: Signed | undefined): PhotoModel => ({
   id: photo.id,
   projectId: photo.projectId,
   originalName: photo.originalName,
@@ -22,7 +25,8 @@ export const toPhotoModel = (photo: Photo, urls: PhotoUrls | null): PhotoModel =
   transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
   width: photo.width,
   height: photo.height,
-  urls: urlsFor(photo, urls),
+  urls: urlsFor(photo, signed?.urls ?? null),
+  subjects: signed?.subjects ?? null,
   createdAt: photo.createdAt,
 });
 
@@ -38,9 +42,9 @@ export async function photosWithUrls(
 ): Promise<PhotoModel[]> {
   if (photos.length === 0) return [];
   const { photos: signed } = await bus.request(getPhotoUrls, actor, { ids: photos.map((p) => p.id) });
-  const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
+  const byId = new Map(signed.map((entry) => [entry.id, entry]));
   return photos.map((photo) => {
-    const model = toPhotoModel(photo, urls.get(photo.id) ?? null);
+    const model = toPhotoModel(photo, byId.get(photo.id));
     return inVideo || !model.urls ? model : { ...model, urls: { ...model.urls, video: null } };
   });
 }
