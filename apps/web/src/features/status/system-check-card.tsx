@@ -1,5 +1,5 @@
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input } from '../../ui/input';
@@ -24,48 +24,40 @@ export function SystemCheckCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Run a probe</CardTitle>
-        <CardDescription>
-          Sends your note through every part of Memoreel and waits for it to come back live.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <form onSubmit={submit} aria-busy={running} className="space-y-2">
-          <Label htmlFor="probe-note">Note</Label>
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <div className="flex-1 space-y-2">
-              <Input
-                id="probe-note"
-                name="note"
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-                aria-invalid={noteError ? true : undefined}
-                aria-describedby={noteError ? 'probe-note-error' : undefined}
-                autoComplete="off"
-              />
-              {noteError && (
-                <p id="probe-note-error" className="text-destructive text-sm">
-                  {noteError}
-                </p>
-              )}
-            </div>
-            {/* aria-disabled rather than disabled: the button keeps keyboard focus while the check runs. */}
-            <Button
-              type="submit"
-              aria-disabled={running}
-              className="aria-disabled:cursor-progress aria-disabled:opacity-70"
-            >
-              {running && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-              Run system check
-            </Button>
+    <ProbeCard whose="your" contentClassName="space-y-6">
+      <form onSubmit={submit} aria-busy={running} className="space-y-2">
+        <Label htmlFor="probe-note">Note</Label>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1 space-y-2">
+            <Input
+              id="probe-note"
+              name="note"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? 'probe-note-error' : undefined}
+              autoComplete="off"
+            />
+            {noteError && (
+              <p id="probe-note-error" className="text-destructive text-sm">
+                {noteError}
+              </p>
+            )}
           </div>
-        </form>
-        <HopTimeline hops={hopsOf(check)} />
-        <CheckOutcome check={check} />
-      </CardContent>
-    </Card>
+          {/* aria-disabled rather than disabled: the button keeps keyboard focus while the check runs. */}
+          <Button
+            type="submit"
+            aria-disabled={running}
+            className="aria-disabled:cursor-progress aria-disabled:opacity-70"
+          >
+            {running && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+            Run system check
+          </Button>
+        </div>
+      </form>
+      <HopTimeline hops={hopsOf(check)} />
+      <CheckOutcome check={check} />
+    </ProbeCard>
   );
 }
 
@@ -73,22 +65,37 @@ export function SystemCheckCard() {
 export function SignInToCheckCard() {
   const { openAuthModal } = useAuthModal();
   return (
+    <ProbeCard whose="a" contentClassName="space-y-4">
+      <p className="text-muted-foreground text-sm">
+        Sign in with your account to run the system check. Whether each part is up is shown beside this card
+        for everyone.
+      </p>
+      <Button type="button" onClick={() => openAuthModal('sign_in')}>
+        Sign in to run the check
+      </Button>
+    </ProbeCard>
+  );
+}
+
+/** "Run a probe": what a probe does, above what this visitor can do about it. */
+function ProbeCard({
+  whose,
+  contentClassName,
+  children,
+}: {
+  whose: 'your' | 'a';
+  contentClassName: string;
+  children: ReactNode;
+}) {
+  return (
     <Card>
       <CardHeader>
         <CardTitle>Run a probe</CardTitle>
         <CardDescription>
-          Sends a note through every part of Memoreel and waits for it to come back live.
+          {`Sends ${whose} note through every part of Memoreel and waits for it to come back live.`}
         </CardDescription>
       </CardHeader>
-      <CardContent className="space-y-4">
-        <p className="text-muted-foreground text-sm">
-          Sign in with your account to run the system check. Whether each part is up is shown beside this card
-          for everyone.
-        </p>
-        <Button type="button" onClick={() => openAuthModal('sign_in')}>
-          Sign in to run the check
-        </Button>
-      </CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }
