@@ -15,18 +15,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { PhotoStrip } from '../photos/photo-strip';
-import { WhenPhotosLoaded } from '../photos/photos-load-states';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
-import { bothQueries } from './combined-query';
 import { videoStepsContent } from './design-content';
-import { NeedsPhotos } from './needs-photos';
 import { SaveStatus } from './save-status';
 import { useAutosave } from './use-autosave';
 import { saveVideoSettingsOnLeave } from './video-settings-api';
-import { useSaveVideoSettings, useVideoSettings } from './video-settings-queries';
+import { useSaveVideoSettings } from './video-settings-queries';
+import { WhenPhotosAndSettingsLoaded } from './when-photos-and-settings-loaded';
 
 const text = videoStepsContent.design;
 /** The slider saves like the timeline: after half a second of quiet, and on leave. */
@@ -35,7 +33,6 @@ export const DESIGN_SAVE_DEBOUNCE_MS = 500;
 /** Step 5 (spec 2 §2): the 'Video Settings' card, and the photo strip at the foot of the page. */
 export function DesignVideoStep({ projectId }: { projectId: string }) {
   const photos = usePhotos(projectId);
-  const settings = useVideoSettings(projectId);
   const project = useProject(projectId);
   const navigate = useNavigate();
 
@@ -54,20 +51,16 @@ export function DesignVideoStep({ projectId }: { projectId: string }) {
         />
       }
     >
-      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
-        {([list, stored]) =>
-          list.length === 0 ? (
-            <NeedsPhotos projectId={projectId} />
-          ) : (
-            <VideoSettingsCard
-              projectId={projectId}
-              photoCount={list.length}
-              stored={stored}
-              tier={project.data ? tierOf(project.data.product) : undefined}
-            />
-          )
-        }
-      </WhenPhotosLoaded>
+      <WhenPhotosAndSettingsLoaded projectId={projectId} photos={photos}>
+        {(list, stored) => (
+          <VideoSettingsCard
+            projectId={projectId}
+            photoCount={list.length}
+            stored={stored}
+            tier={project.data ? tierOf(project.data.product) : undefined}
+          />
+        )}
+      </WhenPhotosAndSettingsLoaded>
     </PhotoStepPage>
   );
 }

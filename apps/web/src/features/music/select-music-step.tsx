@@ -13,16 +13,14 @@ import {
 } from '@memoreel/domain';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { bothQueries } from '../design/combined-query';
 import { videoStepsContent } from '../design/design-content';
-import { NeedsPhotos } from '../design/needs-photos';
 import { useAutosave } from '../design/use-autosave';
 import { saveVideoSettingsOnLeave } from '../design/video-settings-api';
-import { useSaveVideoSettings, useVideoSettings } from '../design/video-settings-queries';
+import { useSaveVideoSettings } from '../design/video-settings-queries';
+import { WhenPhotosAndSettingsLoaded } from '../design/when-photos-and-settings-loaded';
 import { useTrackPreview } from '../music-admin/use-track-preview';
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
-import { WhenPhotosLoaded } from '../photos/photos-load-states';
 import { StepLinks } from '../project/project-layout/step-links';
 import { type PublicMusicTrack, storagePathOfTrackUrl } from './music-library-api';
 import { MusicLibraryCard } from './music-library-card';
@@ -33,26 +31,21 @@ const text = videoStepsContent.music;
 /** Step 6 (spec 2 §2): the 'Music Timeline' card above the 'Available Music Tracks' card. */
 export function SelectMusicStep({ projectId }: { projectId: string }) {
   const photos = usePhotos(projectId);
-  const settings = useVideoSettings(projectId);
   return (
     <PhotoStepPage
       title={text.title}
       subtitle={text.subtitle}
       navigation={<StepLinks projectId={projectId} step="music" />}
     >
-      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
-        {([list, stored]) =>
-          list.length === 0 ? (
-            <NeedsPhotos projectId={projectId} />
-          ) : (
-            <MusicEditor
-              projectId={projectId}
-              initialTimeline={stored.music.timelineTracks}
-              videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto)}
-            />
-          )
-        }
-      </WhenPhotosLoaded>
+      <WhenPhotosAndSettingsLoaded projectId={projectId} photos={photos}>
+        {(list, stored) => (
+          <MusicEditor
+            projectId={projectId}
+            initialTimeline={stored.music.timelineTracks}
+            videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto)}
+          />
+        )}
+      </WhenPhotosAndSettingsLoaded>
     </PhotoStepPage>
   );
 }

@@ -1,13 +1,10 @@
 import { estimatedVideoSeconds, formatTrackTime } from '@memoreel/domain';
 import { Images, Music2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { bothQueries } from '../design/combined-query';
 import { videoStepsContent } from '../design/design-content';
-import { NeedsPhotos } from '../design/needs-photos';
-import { useVideoSettings } from '../design/video-settings-queries';
+import { WhenPhotosAndSettingsLoaded } from '../design/when-photos-and-settings-loaded';
 import { usePublicMusicTracks } from '../music/music-library-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
-import { WhenPhotosLoaded } from '../photos/photos-load-states';
 import { StepLinks } from '../project/project-layout/step-links';
 import { usePreviewPhotos } from './preview-photos';
 
@@ -18,7 +15,6 @@ const PreviewPlayer = lazy(() => import('./preview-player'));
 /** Step 7 (spec 2 §2): the video as it will be made, in a 16:9 player. */
 export function PreviewVideoStep({ projectId }: { projectId: string }) {
   const photos = usePreviewPhotos(projectId);
-  const settings = useVideoSettings(projectId);
   // The music's signed URLs; without the library the video still plays, silently.
   const library = usePublicMusicTracks();
   const libraryReady = !library.isPending;
@@ -30,50 +26,46 @@ export function PreviewVideoStep({ projectId }: { projectId: string }) {
       wide
       navigation={<StepLinks projectId={projectId} step="preview" />}
     >
-      <WhenPhotosLoaded query={bothQueries(photos, settings)}>
-        {([list, stored]) =>
-          list.length === 0 ? (
-            <NeedsPhotos projectId={projectId} />
-          ) : (
-            <section className="space-y-3">
-              <div
-                className="relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-950 shadow-xl ring-1 ring-black/10"
-                data-testid="preview-player"
-              >
-                {libraryReady ? (
-                  <Suspense fallback={<PlayerLoading />}>
-                    <PreviewPlayer photos={list} settings={stored} library={library.data ?? []} />
-                  </Suspense>
-                ) : (
-                  <PlayerLoading />
-                )}
-              </div>
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
-                <span className="inline-flex items-center gap-1.5">
-                  <Images aria-hidden="true" className="size-4" />
-                  {text.summary(
-                    list.length,
-                    formatTrackTime(estimatedVideoSeconds(list.length, stored.durationPerPhoto)),
-                  )}
-                </span>
-                <span className="inline-flex min-w-0 items-center gap-1.5">
-                  <Music2 aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="truncate">
-                    {stored.music.timelineTracks.length > 0
-                      ? text.music(
-                          stored.music.timelineTracks.map((track) => track.title ?? track.id).join(', '),
-                        )
-                      : text.noMusic}
-                  </span>
-                </span>
-              </p>
-              {list.some((photo) => photo.urls === null) && (
-                <p className="text-muted-foreground text-sm">{text.waitingForPhotos}</p>
+      <WhenPhotosAndSettingsLoaded projectId={projectId} photos={photos}>
+        {(list, stored) => (
+          <section className="space-y-3">
+            <div
+              className="relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-950 shadow-xl ring-1 ring-black/10"
+              data-testid="preview-player"
+            >
+              {libraryReady ? (
+                <Suspense fallback={<PlayerLoading />}>
+                  <PreviewPlayer photos={list} settings={stored} library={library.data ?? []} />
+                </Suspense>
+              ) : (
+                <PlayerLoading />
               )}
-            </section>
-          )
-        }
-      </WhenPhotosLoaded>
+            </div>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-sm">
+              <span className="inline-flex items-center gap-1.5">
+                <Images aria-hidden="true" className="size-4" />
+                {text.summary(
+                  list.length,
+                  formatTrackTime(estimatedVideoSeconds(list.length, stored.durationPerPhoto)),
+                )}
+              </span>
+              <span className="inline-flex min-w-0 items-center gap-1.5">
+                <Music2 aria-hidden="true" className="size-4 shrink-0" />
+                <span className="truncate">
+                  {stored.music.timelineTracks.length > 0
+                    ? text.music(
+                        stored.music.timelineTracks.map((track) => track.title ?? track.id).join(', '),
+                      )
+                    : text.noMusic}
+                </span>
+              </span>
+            </p>
+            {list.some((photo) => photo.urls === null) && (
+              <p className="text-muted-foreground text-sm">{text.waitingForPhotos}</p>
+            )}
+          </section>
+        )}
+      </WhenPhotosAndSettingsLoaded>
     </PhotoStepPage>
   );
 }
