@@ -76,6 +76,15 @@ function stubStep(product: string, answers: GraphQLAnswers = {}) {
 
 const open = () => openProjectStep('edit');
 
+const DIALOG_OF = { 'Remove Background': 'Background Removal', Enhance: 'AI Photo Enhancement' } as const;
+
+/** Opens step 3 and, from the first photo's card, the dialog of `button`. */
+async function openDialog(button: keyof typeof DIALOG_OF) {
+  open();
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: DIALOG_OF[button] });
+}
+
 /** Starts Remove Background on a plan that includes it, the server refusing the start with `code`. */
 async function removeBackgroundRefused(message: string, code: string) {
   stubStep('honor', {
@@ -83,9 +92,7 @@ async function removeBackgroundRefused(message: string, code: string) {
       throw new GraphQLFailure(message, code);
     },
   });
-  open();
-  fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
+  const dialog = await openDialog('Remove Background');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
   return dialog;
 }
@@ -95,9 +102,7 @@ const carouselSrc = () =>
 describe('step 3: Background Removal', { timeout: 20_000 }, () => {
   it('goes initial → working (live progress) → comparison → applied, and the carousel shows the result', async () => {
     const { sent } = stubStep('honor');
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Background Removal' });
+    const dialog = await openDialog('Remove Background');
     expect(within(dialog).getByRole('img', { name: 'IMG_1000.jpg' })).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Background' }));
@@ -173,9 +178,7 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
 
   it("tells what the plan's level gives in each dialog", async () => {
     stubStep('remember');
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove Background' }));
-    const cutout = await screen.findByRole('dialog', { name: 'Background Removal' });
+    const cutout = await openDialog('Remove Background');
     expect(within(cutout).getByTestId('ai-editing-level').textContent).toBe(AI_EDITING.basic.cutoutText);
     fireEvent.keyDown(cutout, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Background Removal' })).toBeNull());
@@ -214,9 +217,7 @@ describe('step 3: Background Removal', { timeout: 20_000 }, () => {
 describe('step 3: AI Photo Enhancement', { timeout: 20_000 }, () => {
   it("'Keep Original' discards the result on the server and leaves the photo as it was", async () => {
     const { sent } = stubStep('cherish');
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enhance' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });
+    const dialog = await openDialog('Enhance');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enhance Photo' }));
     expect(
       await within(dialog).findByText('Starting photo enhancement... This may take 30-60 seconds'),
@@ -246,18 +247,14 @@ describe('step 3: AI Photo Enhancement', { timeout: 20_000 }, () => {
     stubStep('honor', {
       photoEdit: () => edit('ENHANCE', { status: 'READY', progress: 1, resultUrl: '/storage/enhanced.png' }),
     });
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enhance' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });
+    const dialog = await openDialog('Enhance');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enhance Photo' }));
     expect(await within(dialog).findByRole('button', { name: 'Apply Enhancement' })).toBeTruthy();
   });
 
   it('shows the failure and its reason, then offers the action again', async () => {
     stubStep('honor');
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enhance' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });
+    const dialog = await openDialog('Enhance');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enhance Photo' }));
     await waitFor(() => expect(live.subscribed).toHaveLength(1));
     push(edit('ENHANCE', { status: 'FAILED', error: 'Failed to decode enhanced image data' }));
@@ -269,9 +266,7 @@ describe('step 3: AI Photo Enhancement', { timeout: 20_000 }, () => {
 
   it('closing while it works lets the result go on the server', async () => {
     const { sent } = stubStep('honor');
-    open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Enhance' }));
-    const dialog = await screen.findByRole('dialog', { name: 'AI Photo Enhancement' });
+    const dialog = await openDialog('Enhance');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enhance Photo' }));
     await waitFor(() => expect(live.subscribed).toHaveLength(1));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

@@ -66,13 +66,18 @@ describe('zoom and rotation (spec §5)', () => {
   });
 });
 
+/** A scheduler of numbered edits, and the save it calls. */
+function newSaver() {
+  const save = vi.fn();
+  return { save, saver: new TransformSaveScheduler<number>(save) };
+}
+
 describe('saving motion edits (spec §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('saves the latest edit after 500 ms of quiet', () => {
-    const save = vi.fn();
-    const saver = new TransformSaveScheduler<number>(save);
+    const { save, saver } = newSaver();
     saver.change(1);
     vi.advanceTimersByTime(400);
     saver.change(2);
@@ -83,8 +88,7 @@ describe('saving motion edits (spec §4, §9)', () => {
   });
 
   it('waits while an interaction lasts, then saves 100 ms after it ends', () => {
-    const save = vi.fn();
-    const saver = new TransformSaveScheduler<number>(save);
+    const { save, saver } = newSaver();
     saver.beginInteraction();
     saver.change(1);
     saver.change(2);
@@ -98,8 +102,7 @@ describe('saving motion edits (spec §4, §9)', () => {
   });
 
   it('stops a save already counting down when an interaction begins', () => {
-    const save = vi.fn();
-    const saver = new TransformSaveScheduler<number>(save);
+    const { save, saver } = newSaver();
     saver.change(1);
     vi.advanceTimersByTime(300);
     saver.beginInteraction();
@@ -111,8 +114,7 @@ describe('saving motion edits (spec §4, §9)', () => {
   });
 
   it('saves at once when flushed (switching keyframe), and only once', () => {
-    const save = vi.fn();
-    const saver = new TransformSaveScheduler<number>(save);
+    const { save, saver } = newSaver();
     saver.change(7);
     saver.flush();
     expect(save).toHaveBeenCalledExactlyOnceWith(7);
@@ -123,9 +125,8 @@ describe('saving motion edits (spec §4, §9)', () => {
   });
 
   it('hands what is pending to the page-leaving save when flushed with it, and nothing is saved twice', () => {
-    const save = vi.fn();
+    const { save, saver } = newSaver();
     const saveOnLeave = vi.fn();
-    const saver = new TransformSaveScheduler<number>(save);
     saver.beginInteraction();
     saver.change(3);
     saver.flush(saveOnLeave);
