@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
 import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
-import { samplePhotos } from './fake-photos';
+import { samplePhoto, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -143,5 +143,87 @@ describe('step 4: Animate Your Photos', () => {
     expect(await screen.findByText('Failed to update transform')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Edit Photos/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Next: Design Video/ })).toBeTruthy();
+  });
+
+  describe('Auto motion', () => {
+    const still = { scale: 1, translateX: 0, translateY: 0, rotate: 0 };
+    /** A photo whose one face sits in its top right corner. */
+    const faceTopRight = (index: number) =>
+      samplePhoto(index, {
+        subjects: { kind: 'faces', boxes: [{ x: 1200, y: 150, width: 200, height: 240 }] },
+      });
+
+    it('moves toward the face and saves both keyframes at once; Undo puts the still motion back', async () => {
+      const fetchMock = stubProject([faceTopRight(0)]);
+      open();
+      expect(await screen.findByText(/moves toward the faces in each photo/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Auto motion' }));
+      await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+      const { transforms } = saves(fetchMock)[0] as {
+        transforms: { start: typeof still; end: typeof still };
+      };
+      // It ends closer in, the face brought toward the middle: the photo moves left and down.
+      expect(transforms.end.scale).toBeGreaterThan(1);
+      expect(transforms.end.translateX).toBeLessThan(0);
+      expect(transforms.end.translateY).toBeGreaterThan(0);
+      expect(screen.getByText('Auto motion applied.')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(saves(fetchMock)).toHaveLength(2));
+      expect(saves(fetchMock)[1]).toEqual({ id: 'photo-0', transforms: { start: still, end: still } });
+      expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    });
+
+    it('asks before replacing motion the user set, and Cancel keeps it', async () => {
+      const own = { start: still, end: { scale: 2, translateX: 10, translateY: 0, rotate: 5 } };
+      const fetchMock = stubProject([samplePhoto(0, { transforms: own })]);
+      open();
+      fireEvent.click(await screen.findByRole('button', { name: 'Auto motion' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Replace your motion?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(saves(fetchMock)).toHaveLength(0);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Auto motion' }));
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace' }),
+      );
+      await waitFor(() => expect(saves(fetchMock)).toHaveLength(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(saves(fetchMock)[1]).toEqual({ id: 'photo-0', transforms: own }));
+    });
+
+    it('for all photos: each its own move, the user’s own motion kept when they say so; Undo restores them', async () => {
+      const own = { start: still, end: { scale: 1.5, translateX: 0, translateY: 0, rotate: 0 } };
+      const photos = [faceTopRight(0), faceTopRight(1), samplePhoto(2, { transforms: own })];
+      const fetchMock = stubProject(photos);
+      open();
+      fireEvent.click(await screen.findByRole('button', { name: 'Auto motion for all photos' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Replace your motion?' });
+      expect(within(dialog).getByText(/You set the motion of 1 photo yourself/)).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(saves(fetchMock)).toHaveLength(2));
+      const sent = saves(fetchMock) as {
+        id: string;
+        transforms: { start: typeof still; end: typeof still };
+      }[];
+      expect(sent.map((save) => save.id).sort()).toEqual(['photo-0', 'photo-1']);
+      // Neighbours move differently (in, then out): the same face, not the same move.
+      expect(sent[0]?.transforms).not.toEqual(sent[1]?.transforms);
+      expect(await screen.findByText('Auto motion applied to 2 photos.')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(saves(fetchMock)).toHaveLength(4));
+      expect(
+        saves(fetchMock)
+          .slice(2)
+          .map((save) => (save as { id: string }).id)
+          .sort(),
+      ).toEqual(['photo-0', 'photo-1']);
+      expect(saves(fetchMock).slice(2)).toContainEqual({
+        id: 'photo-0',
+        transforms: { start: still, end: still },
+      });
+    });
   });
 });

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { AnimationEditor } from './animation-editor';
+import { autoMotionOf } from './auto-motion';
+import { AutoMotionForAll } from './auto-motion-all';
 import { PhotoByPhoto } from './photo-by-photo';
 import { clampIndex } from './photo-carousel';
 import { usePhotos, useSetPhotoTransforms, useSetPhotoTransformsOnLeave } from './photo-queries';
@@ -24,6 +26,8 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
   const save = useSetPhotoTransforms(projectId);
   const saveOnLeave = useSetPhotoTransformsOnLeave(projectId);
   const [wanted, setIndex] = useState(0);
+  /** Bumped when Auto motion for all replaces motion: the open editor starts again from it. */
+  const [replaced, setReplaced] = useState(0);
   const index = clampIndex(wanted, photos.data?.length ?? 0);
   const durationPerPhoto = project.data?.videoSettings.durationPerPhoto ?? DURATION_PER_PHOTO.default;
 
@@ -33,6 +37,14 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
       subtitle={text.subtitle}
       navigation={<StepLinks projectId={projectId} step="animate" />}
     >
+      {photos.data && photos.data.length > 1 && (
+        <AutoMotionForAll
+          projectId={projectId}
+          photos={photos.data}
+          durationPerPhoto={durationPerPhoto}
+          onReplaced={() => setReplaced((count) => count + 1)}
+        />
+      )}
       <PhotoByPhoto photos={photos} index={index} onIndexChange={setIndex}>
         {(photo) => (
           <article
@@ -40,9 +52,10 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
             className="rounded-2xl border bg-card p-3 shadow-sm sm:p-5"
           >
             <AnimationEditor
-              key={photo.id}
+              key={`${photo.id}:${replaced}`}
               photo={photo}
               durationPerPhoto={durationPerPhoto}
+              auto={autoMotionOf(photo, index, durationPerPhoto)}
               onSave={(transforms) => save.mutate({ id: photo.id, transforms: clamped(transforms) })}
               onSaveOnLeave={(transforms) => saveOnLeave({ id: photo.id, transforms: clamped(transforms) })}
             />

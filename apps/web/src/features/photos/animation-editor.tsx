@@ -28,6 +28,7 @@ import {
   ZOOM_BUTTON_STEP,
   ZoomControl,
 } from './animation-controls';
+import { AutoMotionButtons, AutoMotionNotes, useAutoMotion } from './auto-motion-controls';
 import { PhotoImage } from './photo-image';
 import type { Photo } from './photos-api';
 import { photosContent } from './photos-content';
@@ -47,6 +48,8 @@ type Transforms = Photo['transforms'];
 interface AnimationEditorProps {
   photo: Photo;
   durationPerPhoto: number;
+  /** What Auto motion gives this photo (its faces, size, time on screen and place in the video). */
+  auto: Transforms;
   onSave: (transforms: Transforms) => void;
   /** The save for a page going away, which must outlive it (a keepalive request). */
   onSaveOnLeave: (transforms: Transforms) => void;
@@ -56,7 +59,13 @@ interface AnimationEditorProps {
  * Spec §4 "Animation editor" for one photo: Start / End keyframes edited by dragging, wheel,
  * zoom and rotation controls; a preview eased between them; edits saved after a quiet moment.
  */
-export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave }: AnimationEditorProps) {
+export function AnimationEditor({
+  photo,
+  durationPerPhoto,
+  auto,
+  onSave,
+  onSaveOnLeave,
+}: AnimationEditorProps) {
   const [transforms, setTransforms] = useState<Transforms>(photo.transforms);
   const latest = useLatest(transforms);
   const [keyframe, setKeyframe] = useState<Keyframe>('start');
@@ -120,14 +129,28 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
     };
   }, [saver, saveOnLeaveLatest]);
 
+  const autoMotion = useAutoMotion({
+    auto,
+    current: () => latest.current,
+    replace: (next) => {
+      stopPreview();
+      latest.current = next;
+      setTransforms(next);
+      saver.change(next);
+      saver.flush();
+    },
+  });
+  const forgetUndo = autoMotion.forget;
+
   const edit = useCallback(
     (change: (current: PhotoTransform) => PhotoTransform) => {
       const next = { ...latest.current, [keyframe]: change(latest.current[keyframe]) };
       latest.current = next;
       setTransforms(next);
+      forgetUndo();
       saver.change(next);
     },
-    [keyframe, latest, saver],
+    [keyframe, latest, saver, forgetUndo],
   );
 
   const showOverlay = (kind: 'rotating' | 'zooming', forMs?: number) => {
@@ -155,8 +178,19 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
     setInteracting(false);
   };
 
-  /** A slider's drag: its overlay shows while the drag lasts and lingers after, as after a button press. */
-  const sliderDrag = (kind: 'rotating' | 'zooming', lingerMs: number) => ({
+  /**
+   * A slider: each move edits the pose through `moveTo` with its overlay showing; the overlay stays
+   * while the drag lasts and lingers after, as after a button press.
+   */
+  const slider = (
+    kind: 'rotating' | 'zooming',
+    lingerMs: number,
+    moveTo: (pose: PhotoTransform, value: number) => PhotoTransform,
+  ) => ({
+    onChange: (value: number) => {
+      showOverlay(kind);
+      edit((current) => moveTo(current, value));
+    },
     onInteractionStart: () => {
       beginInteraction();
       showOverlay(kind);
@@ -272,7 +306,8 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <KeyframeTabs id={tabsId} keyframe={keyframe} onChange={chooseKeyframe} />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <AutoMotionButtons motion={autoMotion} />
           <Button variant="ghost" size="sm" onClick={reset} disabled={playing}>
             <Undo2 aria-hidden="true" />
             {text.reset}
@@ -291,12 +326,8 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
       <div className="flex gap-3">
         <ZoomControl
           scale={pose.scale}
-          onChange={(value) => {
-            showOverlay('zooming');
-            edit((current) => zoomedTo(current, value));
-          }}
           onStep={zoomBy}
-          {...sliderDrag('zooming', ZOOM_BUTTON_OVERLAY_MS)}
+          {...slider('zooming', ZOOM_BUTTON_OVERLAY_MS, zoomedTo)}
         />
         <div
           ref={frame}
@@ -357,14 +388,12 @@ export function AnimationEditor({ photo, durationPerPhoto, onSave, onSaveOnLeave
         </div>
       </div>
 
+      <AutoMotionNotes motion={autoMotion} />
+
       <RotationControl
         rotate={pose.rotate}
-        onChange={(value) => {
-          showOverlay('rotating');
-          edit((current) => rotatedTo(current, value));
-        }}
         onStep={rotateBy}
-        {...sliderDrag('rotating', ROTATION_BUTTON_OVERLAY_MS)}
+        {...slider('rotating', ROTATION_BUTTON_OVERLAY_MS, rotatedTo)}
       />
     </div>
   );

@@ -25,6 +25,7 @@ export function samplePhoto(index: number, overrides: Partial<Photo> = {}): Phot
       carousel: `/storage/${id}-carousel.webp`,
       full: `/storage/${id}-full.webp`,
     },
+    subjects: null,
     createdAt: '2026-11-25T09:00:00.000Z',
     ...overrides,
   };

@@ -154,3 +154,43 @@ export function useSetPhotoTransformsOnLeave(projectId: string) {
     setPhotoTransformsOnLeave(id, transforms);
   };
 }
+
+/** How many motion saves go at once when many photos change together (Auto motion for all). */
+const MANY_SAVES_AT_ONCE = 4;
+
+/**
+ * Sets the motion of many photos at once: the cache takes it at once (the editor shows it), the saves
+ * go a few at a time; a failed save says so and the list is fetched again, so nothing shows that
+ * was not stored.
+ */
+export function useSetManyPhotoTransforms(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  return async (changes: { id: string; transforms: Photo['transforms'] }[]) => {
+    const byId = new Map(changes.map((change) => [change.id, change.transforms]));
+    queryClient.setQueryData<Photo[]>(key, (photos) =>
+      photos?.map((photo) => {
+        const transforms = byId.get(photo.id);
+        return transforms ? { ...photo, transforms } : photo;
+      }),
+    );
+    const queue = [...changes];
+    let failed = false;
+    await Promise.all(
+      Array.from({ length: Math.min(MANY_SAVES_AT_ONCE, queue.length) }, async () => {
+        for (let change = queue.shift(); change; change = queue.shift()) {
+          await setPhotoTransforms(change.id, change.transforms).then(
+            (photo) => queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo)),
+            () => {
+              failed = true;
+            },
+          );
+        }
+      }),
+    );
+    if (failed) {
+      toast.error(photoMessages.transformFailed);
+      await queryClient.invalidateQueries({ queryKey: key });
+    }
+  };
+}

@@ -10,6 +10,20 @@ export interface PhotoUrls {
   full: string;
 }
 
+/** A region of a photo in its own upright pixels. */
+export interface PhotoBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where a photo's people are (faces), or its most salient region where it has none (subject). */
+export interface PhotoSubjects {
+  kind: 'faces' | 'subject';
+  boxes: PhotoBox[];
+}
+
 export interface Photo {
   id: string;
   projectId: string;
@@ -22,6 +36,8 @@ export interface Photo {
   height: number;
   /** Null for the moment between upload and its thumbnails being made. */
   urls: PhotoUrls | null;
+  /** Null until media has looked for them (a few seconds after the thumbnails). */
+  subjects: PhotoSubjects | null;
   createdAt: string;
 }
 

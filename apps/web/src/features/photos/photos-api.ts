@@ -17,7 +17,8 @@ import type {
 const TRANSFORM_FIELDS = 'scale translateX translateY rotate';
 export const PHOTO_FIELDS = `id projectId originalName displayOrder status filter width height createdAt
   transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } }
-  urls { grid strip carousel full }`;
+  urls { grid strip carousel full }
+  subjects { kind boxes { x y width height } }`;
 const QUOTA_FIELDS = 'count limit remaining';
 
 export function fetchPhotos(projectId: string, signal?: AbortSignal): Promise<Photo[]> {

@@ -135,5 +135,23 @@ export const photosContent = {
     frameLabel: 'Photo position. Drag, or use the arrow keys, to move the photo.',
     dragHint: 'Drag to move',
     wheelHint: ' · scroll to zoom',
+    autoMotion: 'Auto motion',
+    autoMotionAll: 'Auto motion for all photos',
+    autoMotionHint: 'Auto motion moves toward the faces in each photo, with a different move for each one.',
+    autoMotionApplied: 'Auto motion applied.',
+    autoMotionAllApplied: (count: number) =>
+      count === 1 ? 'Auto motion applied to 1 photo.' : `Auto motion applied to ${count} photos.`,
+    undo: 'Undo',
+    undone: 'Your motion is back.',
+    replaceTitle: 'Replace your motion?',
+    replaceOne: 'You set this photo’s start and end yourself. Auto motion replaces them; you can undo it.',
+    replaceSome: (count: number) =>
+      count === 1
+        ? 'You set the motion of 1 photo yourself. Replace it too, or keep it?'
+        : `You set the motion of ${count} photos yourself. Replace theirs too, or keep them?`,
+    replace: 'Replace',
+    replaceAll: 'Replace all',
+    keepMine: 'Keep mine',
+    cancel: 'Cancel',
   },
 } as const;
