@@ -4,6 +4,7 @@ import {
   Database,
   LayoutDashboard,
   LogOut,
+  type LucideIcon,
   Music,
   Settings,
   ShieldCheck,
@@ -56,24 +57,14 @@ export function UserMenu({ user }: { user: User }) {
           )}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard">
-            <LayoutDashboard aria-hidden="true" />
-            {navLabels.dashboard}
-          </Link>
-        </DropdownMenuItem>
+        <MenuLink to="/dashboard" icon={LayoutDashboard} label={navLabels.dashboard} />
         {user.isAnonymous && (
           <DropdownMenuItem onSelect={() => openAuthModal('convert')}>
             <UserPlus aria-hidden="true" />
             {navLabels.createAccount}
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Settings aria-hidden="true" />
-            {navLabels.settings}
-          </Link>
-        </DropdownMenuItem>
+        <MenuLink to="/settings" icon={Settings} label={navLabels.settings} />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
@@ -115,5 +106,25 @@ export function AdminMenu() {
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** A menu item that goes to one of the signed-in user's own pages. */
+function MenuLink({
+  to,
+  icon: Icon,
+  label,
+}: {
+  to: '/dashboard' | '/settings';
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <DropdownMenuItem asChild>
+      <Link to={to}>
+        <Icon aria-hidden="true" />
+        {label}
+      </Link>
+    </DropdownMenuItem>
   );
 }

@@ -1,8 +1,8 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
-import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
-import { samplePhoto, samplePhotos } from './fake-photos';
+import { type GraphQLAnswers, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { photoNotFound, samplePhoto, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -132,9 +132,7 @@ describe('step 4: Animate Your Photos', () => {
 
   it('says when the motion could not be saved', async () => {
     stubProject(samplePhotos(1), {
-      setPhotoTransforms: () => {
-        throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
-      },
+      setPhotoTransforms: photoNotFound,
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Zoom out' }));

@@ -64,6 +64,7 @@ export function KeyframeTabs({
 }
 
 interface ControlProps {
+  onChange: (value: number) => void;
   onStep: (step: number) => void;
   onInteractionStart: () => void;
   onInteractionEnd: () => void;
@@ -87,11 +88,7 @@ function StepButton({
 }
 
 /** A slider's moves as numbers, and the drag around them, so the preview knows when one starts and ends. */
-function sliderHandlers({
-  onChange,
-  onInteractionStart,
-  onInteractionEnd,
-}: Omit<ControlProps, 'onStep'> & { onChange: (value: number) => void }) {
+function sliderHandlers({ onChange, onInteractionStart, onInteractionEnd }: Omit<ControlProps, 'onStep'>) {
   return {
     onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.target.value)),
     onPointerDown: onInteractionStart,
@@ -101,13 +98,7 @@ function sliderHandlers({
 }
 
 /** Spec §2 step 4: the vertical Zoom control at the left of the preview. */
-export function ZoomControl({
-  scale,
-  onChange,
-  onStep,
-  onInteractionStart,
-  onInteractionEnd,
-}: ControlProps & { scale: number; onChange: (value: number) => void }) {
+export function ZoomControl({ scale, onStep, ...slider }: ControlProps & { scale: number }) {
   const { min, max, step } = TRANSFORM_LIMITS.scale;
   return (
     <div className="flex w-10 shrink-0 flex-col items-center gap-1.5">
@@ -121,7 +112,7 @@ export function ZoomControl({
         max={max}
         step={step}
         value={scale}
-        {...sliderHandlers({ onChange, onInteractionStart, onInteractionEnd })}
+        {...sliderHandlers(slider)}
         className="min-h-24 w-2 flex-1 cursor-pointer accent-primary [direction:rtl] [writing-mode:vertical-lr]"
       />
       <StepButton label={text.zoomOut} icon={Minus} onClick={() => onStep(-ZOOM_BUTTON_STEP)} />
@@ -131,13 +122,7 @@ export function ZoomControl({
 }
 
 /** Spec §2 step 4: the Rotation control below the preview. */
-export function RotationControl({
-  rotate,
-  onChange,
-  onStep,
-  onInteractionStart,
-  onInteractionEnd,
-}: ControlProps & { rotate: number; onChange: (value: number) => void }) {
+export function RotationControl({ rotate, onStep, ...slider }: ControlProps & { rotate: number }) {
   const { min, max, step } = TRANSFORM_LIMITS.rotate;
   const id = useId();
   return (
@@ -154,7 +139,7 @@ export function RotationControl({
         step={step}
         value={rotate}
         aria-valuetext={`${Math.round(rotate)} degrees`}
-        {...sliderHandlers({ onChange, onInteractionStart, onInteractionEnd })}
+        {...sliderHandlers(slider)}
         className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
       />
       <StepButton label={text.rotateRight} icon={RotateCw} onClick={() => onStep(ROTATION_BUTTON_STEP)} />

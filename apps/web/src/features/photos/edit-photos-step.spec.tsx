@@ -1,8 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openProjectStep, photoQuotaOf, projectStepAnswers } from '../../testing/project-step';
-import { type GraphQLAnswers, GraphQLFailure, stubGraphQL, variablesSent } from '../project/fake-graphql';
-import { samplePhotos } from './fake-photos';
+import { type GraphQLAnswers, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { photoNotFound, samplePhotos } from './fake-photos';
 import type { Photo } from './photos-api';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -81,9 +81,7 @@ describe('step 3: Edit Your Photos', { timeout: 20_000 }, () => {
 
   it('puts the filter back when it cannot be saved', async () => {
     stubProject(samplePhotos(1), {
-      setPhotoFilter: () => {
-        throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
-      },
+      setPhotoFilter: photoNotFound,
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));

@@ -1,5 +1,6 @@
 import { DEFAULT_TRANSFORMS, type PhotoFilter } from '@memoreel/domain';
 import { vi } from 'vitest';
+import { GraphQLFailure } from '../project/fake-graphql';
 import type { PhotoEdit } from './photo-edits-api';
 import type { Photo } from './photos-api';
 
@@ -30,6 +31,11 @@ export function samplePhoto(index: number, overrides: Partial<Photo> = {}): Phot
     ...overrides,
   };
 }
+
+/** The gateway's answer to an operation on a photo that is gone. */
+export const photoNotFound = (): never => {
+  throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
+};
 
 export const SAMPLE_EDIT_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 

@@ -5,8 +5,8 @@ import { Toaster } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { openProjectStep, projectStepAnswers } from '../../testing/project-step';
-import { type GraphQLAnswers, GraphQLFailure, stubGraphQL } from '../project/fake-graphql';
-import { PROJECT_ID, samplePhotos } from './fake-photos';
+import { type GraphQLAnswers, stubGraphQL } from '../project/fake-graphql';
+import { PROJECT_ID, photoNotFound, samplePhotos } from './fake-photos';
 import { movedPhoto, photoKeys, useReorderPhoto } from './photo-queries';
 import type { Photo } from './photos-api';
 import { moveOfDrag } from './sortable-photo-row';
@@ -90,9 +90,7 @@ describe('reordering (spec §7 "Reorder photos")', () => {
   it('puts the old order back when the server refuses', async () => {
     const photos = samplePhotos(3);
     stubGraphQL({
-      reorderPhoto: () => {
-        throw new GraphQLFailure('Photo not found', 'NOT_FOUND');
-      },
+      reorderPhoto: photoNotFound,
     });
     const { hook, shown } = renderReorder(photos);
     act(() => hook.result.current.mutate({ from: 2, to: 0 }));
