@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { SkeletonRows } from '../../ui/skeleton';
-import { AdminOnly } from '../admin-users/admin-only';
+import { adminOnlyPage } from '../admin-users/admin-only';
 import { formatDate } from '../admin-users/user-summary';
 import {
   adminDataKeys,
@@ -15,13 +15,7 @@ import {
 import { consumerSubject, formatBytes, formatCount, streamName } from './data-figures';
 
 /** /admin/data (spec §2 "Database Admin"): read-only; each service reports on what it owns, admins only. */
-export function AdminDataPage() {
-  return (
-    <AdminOnly screen="Database Admin">
-      <DatabaseAdmin />
-    </AdminOnly>
-  );
-}
+export const AdminDataPage = adminOnlyPage('Database Admin', DatabaseAdmin);
 
 function DatabaseAdmin() {
   const overviews = useQuery({

@@ -24,3 +24,14 @@ export function AdminOnly({ screen, children }: { screen: string; children: Reac
     </PageMessage>
   );
 }
+
+/** The page `Screen` behind AdminOnly; `screen` names it to everyone else. */
+export function adminOnlyPage(screen: string, Screen: () => ReactNode) {
+  return function AdminOnlyPage() {
+    return (
+      <AdminOnly screen={screen}>
+        <Screen />
+      </AdminOnly>
+    );
+  };
+}

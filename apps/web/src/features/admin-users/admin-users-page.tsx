@@ -8,20 +8,14 @@ import { ListLoadFailed } from '../../ui/list-load-failed';
 import { SkeletonRows } from '../../ui/skeleton';
 import { TierBadge } from '../upgrade/tier-badge';
 import { AccountBadges } from './account-badges';
-import { AdminOnly } from './admin-only';
+import { adminOnlyPage } from './admin-only';
 import type { AdminUser } from './admin-users-api';
 import { ADMIN_USERS_PER_PAGE, useAdminUsers } from './admin-users-queries';
 import { ManageUserDialog } from './manage-user-dialog';
 import { displayName, formatDate, highestTier, pageCount, pageRangeText } from './user-summary';
 
 /** /admin/users (spec §2 "Manage Users"). The auth and projects services refuse non-admins whatever this shows. */
-export function AdminUsersPage() {
-  return (
-    <AdminOnly screen="Manage Users">
-      <ManageUsers />
-    </AdminOnly>
-  );
-}
+export const AdminUsersPage = adminOnlyPage('Manage Users', ManageUsers);
 
 /** Typing waits this long before searching, so each keystroke is not a request. */
 const SEARCH_DELAY_MS = 300;

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { ListLoadFailed } from '../../ui/list-load-failed';
 import { SkeletonRows } from '../../ui/skeleton';
-import { AdminOnly } from '../admin-users/admin-only';
+import { adminOnlyPage } from '../admin-users/admin-only';
 import type { MusicTrack } from './music-api';
 import { MusicDropzone } from './music-dropzone';
 import {
@@ -26,13 +26,7 @@ import { MusicTrackRow } from './music-track-row';
 import { useTrackPreview } from './use-track-preview';
 
 /** /admin/music (spec §2 Admin Music Manager). The render service refuses non-admins whatever this page shows. */
-export function MusicAdminPage() {
-  return (
-    <AdminOnly screen="The music manager">
-      <MusicManager />
-    </AdminOnly>
-  );
-}
+export const MusicAdminPage = adminOnlyPage('The music manager', MusicManager);
 
 function MusicManager() {
   const tracks = useMusicTracks(true);
