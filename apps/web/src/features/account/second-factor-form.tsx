@@ -1,9 +1,9 @@
 import { mfaMessages, RecoveryCodeSchema, TotpCodeSchema } from '@memoreel/contracts';
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { messageOf } from './auth-failure';
+import { useState } from 'react';
 import { useAuth } from './auth-provider';
 import { AuthField, FormAlert, SubmitButton, ViewLink } from './forms/form-kit';
+import { useCodeForm } from './forms/use-code-form';
 
 const text = mfaMessages.challenge;
 
@@ -14,41 +14,19 @@ const text = mfaMessages.challenge;
 export function SecondFactorForm() {
   const { client } = useAuth();
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = form.elements.namedItem('code') as HTMLInputElement | null;
-    const parsed = (mode === 'totp' ? TotpCodeSchema : RecoveryCodeSchema).safeParse(input?.value ?? '');
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? text.description);
-      input?.focus();
-      return;
-    }
-    setFieldError(null);
-    setServerError(null);
-    setLoading(true);
-    try {
-      if (mode === 'totp') await client.verifySecondFactor(parsed.data);
-      else await client.verifyRecoveryCode(parsed.data);
-    } catch (error) {
-      setServerError(messageOf(error));
-      if (input) {
-        input.value = '';
-        input.focus();
-      }
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { fieldError, serverError, loading, onSubmit, clearErrors } = useCodeForm({
+    check: (code) => (mode === 'totp' ? TotpCodeSchema : RecoveryCodeSchema).safeParse(code),
+    send: async (code) => {
+      if (mode === 'totp') await client.verifySecondFactor(code);
+      else await client.verifyRecoveryCode(code);
+    },
+    fallbackError: text.description,
+    clearRefused: true,
+  });
 
   const switchMode = () => {
     setMode((current) => (current === 'totp' ? 'recovery' : 'totp'));
-    setFieldError(null);
-    setServerError(null);
+    clearErrors();
   };
 
   return (
@@ -75,7 +53,7 @@ export function SecondFactorForm() {
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
           autoFocus
           required
-          error={fieldError ?? undefined}
+          error={fieldError}
         />
       ) : (
         <AuthField
@@ -89,7 +67,7 @@ export function SecondFactorForm() {
           className="[&_input]:font-mono"
           autoFocus
           required
-          error={fieldError ?? undefined}
+          error={fieldError}
         />
       )}
       {serverError && <FormAlert>{serverError}</FormAlert>}

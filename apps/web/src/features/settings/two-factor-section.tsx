@@ -1,6 +1,6 @@
 import { authMessages, type Factor, mfaMessages, TotpCodeSchema, type User } from '@memoreel/contracts';
 import { ShieldCheck, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -9,6 +9,7 @@ import { messageOf } from '../account/auth-failure';
 import { useAuthModal } from '../account/auth-modal-provider';
 import { useAuth } from '../account/auth-provider';
 import { AuthField, FormAlert, SubmitButton } from '../account/forms/form-kit';
+import { useCodeForm } from '../account/forms/use-code-form';
 import { RecoveryCodes } from './recovery-codes';
 
 const text = mfaMessages.settings;
@@ -134,31 +135,10 @@ function EnrollTotp({
   onVerified: (codes: string[] | null) => void;
 }) {
   const { client } = useAuth();
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = event.currentTarget.elements.namedItem('code') as HTMLInputElement | null;
-    const parsed = TotpCodeSchema.safeParse(input?.value ?? '');
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      input?.focus();
-      return;
-    }
-    setFieldError(undefined);
-    setServerError(null);
-    setLoading(true);
-    try {
-      onVerified(await client.confirmTotp(enrollment.factor.id, parsed.data));
-    } catch (error) {
-      setServerError(messageOf(error));
-      input?.focus();
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { fieldError, serverError, loading, onSubmit } = useCodeForm({
+    check: (code) => TotpCodeSchema.safeParse(code),
+    send: async (code) => onVerified(await client.confirmTotp(enrollment.factor.id, code)),
+  });
 
   return (
     <div className="grid gap-5 sm:grid-cols-[auto_1fr] sm:items-start">
