@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
@@ -220,4 +221,41 @@ test('steps 1–4 on this screen', async ({ page }, testInfo) => {
   await page.goto('/project/undefined/photos');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Invalid project ID')).toBeVisible();
+});
+
+test('Auto motion on 4 photos of people: each moves toward its faces, and the preview plays', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Family Summer');
+  // face-api's own sample photos (groups of 3–4 people), shipped in its npm package.
+  const samples = join(
+    dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')),
+    'demo',
+  );
+  await page
+    .getByTestId('photo-file-input')
+    .setInputFiles([1, 2, 3, 4].map((n) => join(samples, `sample${n}.jpg`)));
+  await expect(page.getByText('Successfully uploaded 4 photo(s)')).toBeVisible({ timeout: 60_000 });
+
+  await page.goto(`/project/${projectId}/animate`);
+  await expect(page.getByText('Photo 1 of 4')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Auto motion moves toward the faces/)).toBeVisible();
+  await page.getByRole('button', { name: 'Auto motion for all photos' }).click();
+  await expect(page.getByText('Auto motion applied to 4 photos.')).toBeAttached();
+  await page.getByRole('tab', { name: 'End Position' }).click();
+  // The end is closer in than the still photo was.
+  await expect(page.getByTestId('animation-pose')).toHaveAttribute('style', /scale\((1\.[1-9]|[2-4])/);
+  await saveScreenshot(page, testInfo, 'photos-auto-motion', VIEWPORT);
+  await page.getByRole('button', { name: 'Preview Animation' }).click();
+  await expect(page.getByRole('button', { name: 'Stop Preview' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Preview Animation' })).toBeVisible({ timeout: 10_000 });
+
+  // Kept: after a reload, the next photo has its own end.
+  await page.reload();
+  await page.getByRole('button', { name: 'Next photo' }).click();
+  await expect(page.getByText('Photo 2 of 4')).toBeVisible();
+  await page.getByRole('tab', { name: 'End Position' }).click();
+  await expect(page.getByTestId('animation-pose')).toHaveAttribute('style', /scale\((1\.[1-9]|[2-4])/);
 });

@@ -209,6 +209,11 @@ describe('step 4: Animate Your Photos', () => {
       // Neighbours move differently (in, then out): the same face, not the same move.
       expect(sent[0]?.transforms).not.toEqual(sent[1]?.transforms);
       expect(await screen.findByText('Auto motion applied to 2 photos.')).toBeTruthy();
+      // The open photo shows its new end at once.
+      fireEvent.click(screen.getByRole('tab', { name: 'End Position' }));
+      expect(screen.getByTestId('animation-pose').style.transform).toBe(
+        `translate(${sent[0]?.transforms.end.translateX}%, ${sent[0]?.transforms.end.translateY}%) rotate(0deg) scale(${sent[0]?.transforms.end.scale})`,
+      );
 
       fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
       await waitFor(() => expect(saves(fetchMock)).toHaveLength(4));

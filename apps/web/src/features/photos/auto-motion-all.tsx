@@ -30,9 +30,9 @@ export function AutoMotionForAll({ projectId, photos, durationPerPhoto, onReplac
   const [announcement, setAnnouncement] = useState('');
 
   const replace = (changes: Change[], previous: Change[], said: string) => {
-    // The open editor goes first, saving what it still held, so the new motion is saved after it.
-    flushSync(onReplaced);
-    void setMany(changes);
+    // Once the cache holds the new motion, the open editor starts again from it; it saves what it
+    // still held as it goes, before the new motion is sent.
+    void setMany(changes, () => flushSync(onReplaced));
     setUndoable(previous.length > 0 ? previous : null);
     setAnnouncement(said);
   };

@@ -166,7 +166,8 @@ const MANY_SAVES_AT_ONCE = 4;
 export function useSetManyPhotoTransforms(projectId: string) {
   const queryClient = useQueryClient();
   const key = photoKeys.list(projectId);
-  return async (changes: { id: string; transforms: Photo['transforms'] }[]) => {
+  /** `shown`: called once the cache holds the new motion, before anything is sent. */
+  return async (changes: { id: string; transforms: Photo['transforms'] }[], shown: () => void) => {
     const byId = new Map(changes.map((change) => [change.id, change.transforms]));
     queryClient.setQueryData<Photo[]>(key, (photos) =>
       photos?.map((photo) => {
@@ -174,6 +175,7 @@ export function useSetManyPhotoTransforms(projectId: string) {
         return transforms ? { ...photo, transforms } : photo;
       }),
     );
+    shown();
     const queue = [...changes];
     let failed = false;
     await Promise.all(
