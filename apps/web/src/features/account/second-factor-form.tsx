@@ -3,7 +3,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from './auth-provider';
 import { AuthField, FormAlert, SubmitButton, ViewLink } from './forms/form-kit';
-import { useCodeForm } from './forms/use-code-form';
+import { TOTP_FIELD, useCodeForm } from './forms/use-code-form';
 
 const text = mfaMessages.challenge;
 
@@ -45,11 +45,7 @@ export function SecondFactorForm() {
           key="totp"
           name="code"
           label={text.codeLabel}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          placeholder="123456"
+          {...TOTP_FIELD}
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-lg [&_input]:tracking-[0.4em]"
           autoFocus
           required

@@ -9,7 +9,7 @@ import { messageOf } from '../account/auth-failure';
 import { useAuthModal } from '../account/auth-modal-provider';
 import { useAuth } from '../account/auth-provider';
 import { AuthField, FormAlert, SubmitButton } from '../account/forms/form-kit';
-import { useCodeForm } from '../account/forms/use-code-form';
+import { TOTP_FIELD, useCodeForm } from '../account/forms/use-code-form';
 import { RecoveryCodes } from './recovery-codes';
 
 const text = mfaMessages.settings;
@@ -164,11 +164,7 @@ function EnrollTotp({
           <AuthField
             name="code"
             label={text.confirmLabel}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9 ]*"
-            maxLength={7}
-            placeholder="123456"
+            {...TOTP_FIELD}
             className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
             required
             error={fieldError}

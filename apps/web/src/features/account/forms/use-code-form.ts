@@ -1,6 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { messageOf } from '../auth-failure';
 
+/** The field of an authenticator app's six-digit code: the number pad, and the one-time-code autofill. */
+export const TOTP_FIELD = {
+  inputMode: 'numeric',
+  autoComplete: 'one-time-code',
+  pattern: '[0-9 ]*',
+  maxLength: 7,
+  placeholder: '123456',
+} as const;
+
 /** What a code schema's safeParse answers. */
 type CodeCheck =
   | { success: true; data: string }
