@@ -12,6 +12,7 @@ import { Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { Slider } from '../../ui/slider';
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { PhotoStrip } from '../photos/photo-strip';
@@ -94,7 +95,7 @@ function VideoSettingsCard({
   const length = videoLengthOf(tier ?? 'free', photoCount, durationPerPhoto);
   const total = length.seconds;
   const overLimit = tier !== undefined && !length.withinPlan;
-  const { min, max, step } = DURATION_PER_PHOTO;
+  const { min, max } = DURATION_PER_PHOTO;
 
   return (
     <Card className="overflow-hidden">
@@ -120,20 +121,16 @@ function VideoSettingsCard({
               <span className="ml-0.5 font-normal text-base text-muted-foreground">s</span>
             </output>
           </div>
-          <input
+          <Slider
             id={sliderId}
-            type="range"
-            min={min}
-            max={max}
-            step={step}
+            limits={DURATION_PER_PHOTO}
             value={durationPerPhoto}
             aria-valuetext={`${durationPerPhoto} seconds`}
-            onChange={(event) => {
-              const value = Number(event.target.value);
+            onValueChange={(value) => {
               setDurationPerPhoto(value);
               autosave.schedule(value);
             }}
-            className="h-2 w-full cursor-pointer accent-primary"
+            className="h-2 w-full"
           />
           <div className="flex justify-between text-muted-foreground text-xs">
             <span>

@@ -1,8 +1,9 @@
 import { TRANSFORM_LIMITS } from '@memoreel/domain';
 import { type LucideIcon, Minus, Plus, RotateCcw, RotateCw } from 'lucide-react';
-import { type ChangeEvent, type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
+import { Slider } from '../../ui/slider';
 import { photosContent } from './photos-content';
 
 /** The animation editor's controls (spec §2 step 4): keyframe tabs, zoom, rotation and the overlays. */
@@ -90,7 +91,7 @@ function StepButton({
 /** A slider's moves as numbers, and the drag around them, so the preview knows when one starts and ends. */
 function sliderHandlers({ onChange, onInteractionStart, onInteractionEnd }: Omit<ControlProps, 'onStep'>) {
   return {
-    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(Number(event.target.value)),
+    onValueChange: onChange,
     onPointerDown: onInteractionStart,
     onPointerUp: onInteractionEnd,
     onPointerCancel: onInteractionEnd,
@@ -99,21 +100,17 @@ function sliderHandlers({ onChange, onInteractionStart, onInteractionEnd }: Omit
 
 /** Spec §2 step 4: the vertical Zoom control at the left of the preview. */
 export function ZoomControl({ scale, onStep, ...slider }: ControlProps & { scale: number }) {
-  const { min, max, step } = TRANSFORM_LIMITS.scale;
   return (
     <div className="flex w-10 shrink-0 flex-col items-center gap-1.5">
       <StepButton label={text.zoomIn} icon={Plus} onClick={() => onStep(ZOOM_BUTTON_STEP)} />
-      <input
-        type="range"
+      <Slider
         aria-label={text.zoom}
         aria-orientation="vertical"
         aria-valuetext={`${Math.round(scale * 100)}%`}
-        min={min}
-        max={max}
-        step={step}
+        limits={TRANSFORM_LIMITS.scale}
         value={scale}
         {...sliderHandlers(slider)}
-        className="min-h-24 w-2 flex-1 cursor-pointer accent-primary [direction:rtl] [writing-mode:vertical-lr]"
+        className="min-h-24 w-2 flex-1 [direction:rtl] [writing-mode:vertical-lr]"
       />
       <StepButton label={text.zoomOut} icon={Minus} onClick={() => onStep(-ZOOM_BUTTON_STEP)} />
       <span className="text-[10px] text-muted-foreground uppercase tracking-wide">{text.zoom}</span>
@@ -123,7 +120,6 @@ export function ZoomControl({ scale, onStep, ...slider }: ControlProps & { scale
 
 /** Spec §2 step 4: the Rotation control below the preview. */
 export function RotationControl({ rotate, onStep, ...slider }: ControlProps & { rotate: number }) {
-  const { min, max, step } = TRANSFORM_LIMITS.rotate;
   const id = useId();
   return (
     <div className="flex items-center gap-2 sm:gap-3 sm:pl-[3.25rem]">
@@ -131,16 +127,13 @@ export function RotationControl({ rotate, onStep, ...slider }: ControlProps & { 
         {text.rotation}
       </label>
       <StepButton label={text.rotateLeft} icon={RotateCcw} onClick={() => onStep(-ROTATION_BUTTON_STEP)} />
-      <input
+      <Slider
         id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={step}
+        limits={TRANSFORM_LIMITS.rotate}
         value={rotate}
         aria-valuetext={`${Math.round(rotate)} degrees`}
         {...sliderHandlers(slider)}
-        className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
+        className="h-2 min-w-0 flex-1"
       />
       <StepButton label={text.rotateRight} icon={RotateCw} onClick={() => onStep(ROTATION_BUTTON_STEP)} />
       <span className="w-11 shrink-0 text-right text-muted-foreground text-sm tabular-nums">

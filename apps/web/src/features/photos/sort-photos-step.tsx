@@ -4,6 +4,7 @@ import { ImageIcon, ImagePlus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
 import { IconTile } from '../../ui/icon-tile';
+import { Slider } from '../../ui/slider';
 import { StepLinks } from '../project/project-layout/step-links';
 import { usePhotos, useReorderPhoto } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
@@ -57,14 +58,12 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
                   <label htmlFor={sliderId} className="shrink-0 text-muted-foreground text-sm">
                     {text.size}
                   </label>
-                  <input
+                  <Slider
                     id={sliderId}
-                    type="range"
-                    min={PHOTO_SIZE.min}
-                    max={PHOTO_SIZE.max}
+                    limits={PHOTO_SIZE}
                     value={size}
-                    onChange={(event) => setSize(Number(event.target.value))}
-                    className="h-2 w-full cursor-pointer accent-primary"
+                    onValueChange={setSize}
+                    className="h-2 w-full"
                   />
                 </div>
               </header>
