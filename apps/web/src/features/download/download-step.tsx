@@ -1,7 +1,7 @@
 import { tierOf, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { GraphQLRequestError } from '../../lib/graphql';
 import { Button } from '../../ui/button';
@@ -224,30 +224,26 @@ function GenerateView({
   starting: boolean;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Film aria-hidden className="size-5" /> Generate Your Video
-        </CardTitle>
-        <CardDescription>
-          {isFree
-            ? 'Free projects cannot generate videos. Upgrade your project to generate and download your video.'
-            : '1920×1080, 30 frames per second, with your music. You can leave this page: generation goes on.'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button size="lg" onClick={onGenerate} disabled={starting}>
-          {isFree ? (
-            <Crown aria-hidden />
-          ) : starting ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <Film aria-hidden />
-          )}
-          {isFree ? 'Upgrade to Generate' : 'Generate Video'}
-        </Button>
-      </CardContent>
-    </Card>
+    <RenderCard
+      icon={<Film aria-hidden className="size-5" />}
+      title="Generate Your Video"
+      description={
+        isFree
+          ? 'Free projects cannot generate videos. Upgrade your project to generate and download your video.'
+          : '1920×1080, 30 frames per second, with your music. You can leave this page: generation goes on.'
+      }
+    >
+      <Button size="lg" onClick={onGenerate} disabled={starting}>
+        {isFree ? (
+          <Crown aria-hidden />
+        ) : starting ? (
+          <Loader2 aria-hidden className="animate-spin" />
+        ) : (
+          <Film aria-hidden />
+        )}
+        {isFree ? 'Upgrade to Generate' : 'Generate Video'}
+      </Button>
+    </RenderCard>
   );
 }
 
@@ -256,49 +252,44 @@ function RenderingView({ render }: { render: RenderProgress | undefined }) {
   const percent = Math.round(progress * 100);
   const left = timeLeftText(render?.estimatedTimeRemaining ?? null);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Loader2 aria-hidden className="size-5 animate-spin" /> Generating Your Video
-        </CardTitle>
-        <CardDescription>You can leave this page and come back: your video keeps rendering.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-2">
-        <ProgressBar
-          label="Video generation progress"
-          percent={percent}
-          className="h-3"
-          barClassName="duration-500"
-        />
-        <p className="flex justify-between text-muted-foreground text-sm">
-          <span data-testid="render-progress-message">{renderProgressMessage(progress)}</span>
-          <span>
-            {percent}%{left ? ` · ${left}` : ''}
-          </span>
-        </p>
-      </CardContent>
-    </Card>
+    <RenderCard
+      icon={<Loader2 aria-hidden className="size-5 animate-spin" />}
+      title="Generating Your Video"
+      description="You can leave this page and come back: your video keeps rendering."
+      contentClassName="space-y-2"
+    >
+      <ProgressBar
+        label="Video generation progress"
+        percent={percent}
+        className="h-3"
+        barClassName="duration-500"
+      />
+      <p className="flex justify-between text-muted-foreground text-sm">
+        <span data-testid="render-progress-message">{renderProgressMessage(progress)}</span>
+        <span>
+          {percent}%{left ? ` · ${left}` : ''}
+        </span>
+      </p>
+    </RenderCard>
   );
 }
 
 function CompletedView({ render, onNewVersion }: { render: RenderProgress; onNewVersion: () => void }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your Video Is Ready</CardTitle>
-        <CardDescription>Made {new Date(render.createdAt).toLocaleString()}.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        <Button size="lg" asChild>
-          <a href={render.downloadUrl ?? undefined} download data-testid="download-video">
-            <Download aria-hidden /> Download Video
-          </a>
-        </Button>
-        <Button size="lg" variant="outline" onClick={onNewVersion}>
-          <RefreshCw aria-hidden /> Generate New Version
-        </Button>
-      </CardContent>
-    </Card>
+    <RenderCard
+      title="Your Video Is Ready"
+      description={`Made ${new Date(render.createdAt).toLocaleString()}.`}
+      contentClassName="flex flex-wrap gap-3"
+    >
+      <Button size="lg" asChild>
+        <a href={render.downloadUrl ?? undefined} download data-testid="download-video">
+          <Download aria-hidden /> Download Video
+        </a>
+      </Button>
+      <Button size="lg" variant="outline" onClick={onNewVersion}>
+        <RefreshCw aria-hidden /> Generate New Version
+      </Button>
+    </RenderCard>
   );
 }
 
@@ -312,16 +303,41 @@ function FailedView({
   retrying: boolean;
 }) {
   return (
+    <RenderCard title={renderTexts.failed} description={render.error}>
+      <Button onClick={onRetry} disabled={retrying}>
+        <RefreshCw aria-hidden /> Retry
+      </Button>
+    </RenderCard>
+  );
+}
+
+/** One state of the render: its title (with an icon when it has one), what it means, what can be done. */
+function RenderCard({
+  icon,
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  icon?: ReactNode;
+  title: string;
+  description: string | null;
+  contentClassName?: string;
+  children: ReactNode;
+}) {
+  return (
     <Card>
       <CardHeader>
-        <CardTitle>{renderTexts.failed}</CardTitle>
-        {render.error && <CardDescription>{render.error}</CardDescription>}
+        {icon ? (
+          <CardTitle className="flex items-center gap-2">
+            {icon} {title}
+          </CardTitle>
+        ) : (
+          <CardTitle>{title}</CardTitle>
+        )}
+        {description && <CardDescription>{description}</CardDescription>}
       </CardHeader>
-      <CardContent>
-        <Button onClick={onRetry} disabled={retrying}>
-          <RefreshCw aria-hidden /> Retry
-        </Button>
-      </CardContent>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }
