@@ -72,6 +72,14 @@ function newSaver() {
   return { save, saver: new TransformSaveScheduler<number>(save) };
 }
 
+/** Nothing is saved until `ms` have passed, then `edit` is, once. */
+function expectSavedAfter(save: ReturnType<typeof vi.fn>, ms: number, edit: number) {
+  vi.advanceTimersByTime(ms - 1);
+  expect(save).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(1);
+  expect(save).toHaveBeenCalledExactlyOnceWith(edit);
+}
+
 describe('saving motion edits (spec §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
@@ -81,10 +89,7 @@ describe('saving motion edits (spec §4, §9)', () => {
     saver.change(1);
     vi.advanceTimersByTime(400);
     saver.change(2);
-    vi.advanceTimersByTime(499);
-    expect(save).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(save).toHaveBeenCalledExactlyOnceWith(2);
+    expectSavedAfter(save, 500, 2);
   });
 
   it('waits while an interaction lasts, then saves 100 ms after it ends', () => {
@@ -95,10 +100,7 @@ describe('saving motion edits (spec §4, §9)', () => {
     vi.advanceTimersByTime(5_000);
     expect(save).not.toHaveBeenCalled();
     saver.endInteraction();
-    vi.advanceTimersByTime(99);
-    expect(save).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
-    expect(save).toHaveBeenCalledExactlyOnceWith(2);
+    expectSavedAfter(save, 100, 2);
   });
 
   it('stops a save already counting down when an interaction begins', () => {
