@@ -27,31 +27,26 @@ describe('Manage Users summaries', () => {
   });
 
   it('reads audit entries as sentences', () => {
-    expect(
-      auditText({
-        action: 'project.tier-changed',
-        details: [
-          { name: 'from', value: 'free' },
-          { name: 'to', value: 'honor' },
-        ],
-      }),
-    ).toBe('Changed a project tier: free → honor');
-    expect(
-      auditText({ action: 'user.sign-in-disabled', details: [{ name: 'reason', value: 'Fraud' }] }),
-    ).toBe('Disabled sign-in: “Fraud”');
-    expect(auditText({ action: 'user.sign-in-enabled', details: [] })).toBe('Enabled sign-in');
-    expect(
-      auditText({
-        action: 'share.updated',
-        details: [
-          { name: 'shareId', value: '5c1e0d3a-8f7e-4b3a-9a55-0d6f1f0a1b2c' },
-          { name: 'shareTitle.from', value: 'Our trip' },
-          { name: 'shareTitle.to', value: 'Removed by support' },
-        ],
-      }),
-    ).toBe('Edited a share: shareTitle “Our trip” → “Removed by support”');
-    expect(auditText({ action: 'share.deleted', details: [{ name: 'shareId', value: 'x' }] })).toBe(
-      'Deleted a share',
+    /** An entry of `action` with its details as the log keeps them: name and value pairs. */
+    const entry = (action: string, details: Record<string, string> = {}) => ({
+      action,
+      details: Object.entries(details).map(([name, value]) => ({ name, value })),
+    });
+
+    expect(auditText(entry('project.tier-changed', { from: 'free', to: 'honor' }))).toBe(
+      'Changed a project tier: free → honor',
     );
+    expect(auditText(entry('user.sign-in-disabled', { reason: 'Fraud' }))).toBe('Disabled sign-in: “Fraud”');
+    expect(auditText(entry('user.sign-in-enabled'))).toBe('Enabled sign-in');
+    expect(
+      auditText(
+        entry('share.updated', {
+          shareId: '5c1e0d3a-8f7e-4b3a-9a55-0d6f1f0a1b2c',
+          'shareTitle.from': 'Our trip',
+          'shareTitle.to': 'Removed by support',
+        }),
+      ),
+    ).toBe('Edited a share: shareTitle “Our trip” → “Removed by support”');
+    expect(auditText(entry('share.deleted', { shareId: 'x' }))).toBe('Deleted a share');
   });
 });

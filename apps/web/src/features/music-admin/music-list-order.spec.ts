@@ -21,6 +21,10 @@ const tracks = [
 ];
 const titles = (list: MusicTrack[]) => list.map((t) => t.title);
 
+/** The tracks' titles in the order the sort buttons put them. */
+const sortedTitles = (key: 'title' | 'duration', direction: 'asc' | 'desc') =>
+  titles(sortMusicTracks(tracks, { key, direction }));
+
 describe('music list order', () => {
   it('is newest first by default', () => {
     expect(titles(sortMusicTracks(tracks, NEWEST_FIRST))).toEqual([
@@ -32,29 +36,13 @@ describe('music list order', () => {
   });
 
   it('sorts by title both ways, ignoring case and reading numbers as numbers', () => {
-    const asc = sortMusicTracks(tracks, { key: 'title', direction: 'asc' });
-    expect(titles(asc)).toEqual(['Accordion', 'banjo', 'Cello 9', 'Cello 10']);
-    expect(titles(sortMusicTracks(tracks, { key: 'title', direction: 'desc' }))).toEqual([
-      'Cello 10',
-      'Cello 9',
-      'banjo',
-      'Accordion',
-    ]);
+    expect(sortedTitles('title', 'asc')).toEqual(['Accordion', 'banjo', 'Cello 9', 'Cello 10']);
+    expect(sortedTitles('title', 'desc')).toEqual(['Cello 10', 'Cello 9', 'banjo', 'Accordion']);
   });
 
   it('sorts by duration both ways, the newest first among equals', () => {
-    expect(titles(sortMusicTracks(tracks, { key: 'duration', direction: 'asc' }))).toEqual([
-      'Cello 9',
-      'Cello 10',
-      'banjo',
-      'Accordion',
-    ]);
-    expect(titles(sortMusicTracks(tracks, { key: 'duration', direction: 'desc' }))).toEqual([
-      'Accordion',
-      'banjo',
-      'Cello 9',
-      'Cello 10',
-    ]);
+    expect(sortedTitles('duration', 'asc')).toEqual(['Cello 9', 'Cello 10', 'banjo', 'Accordion']);
+    expect(sortedTitles('duration', 'desc')).toEqual(['Accordion', 'banjo', 'Cello 9', 'Cello 10']);
   });
 
   it('turns a sort button ascending first, then descending, then ascending again', () => {
