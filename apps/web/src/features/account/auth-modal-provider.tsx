@@ -1,16 +1,7 @@
 import { authMessages } from '@memoreel/contracts';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useProvided } from '../../lib/use-provided';
 import { afterSignInDestination } from './after-sign-in';
 import type { AuthModalMode, AuthModalState, AuthView } from './auth-modal-state';
 import { CLOSED_AUTH_MODAL } from './auth-modal-state';
@@ -113,7 +104,5 @@ export function AuthModalProvider({ children }: { children: ReactNode }) {
 
 /** Opens and closes the auth modal; spec §8: using it outside its provider is an error. */
 export function useAuthModal(): AuthModalControls {
-  const controls = useContext(AuthModalContext);
-  if (!controls) throw new Error('useAuthModal must be used within an AuthModalProvider');
-  return controls;
+  return useProvided(AuthModalContext, 'useAuthModal must be used within an AuthModalProvider');
 }

@@ -1,7 +1,8 @@
 import type { User } from '@memoreel/contracts';
-import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useState } from 'react';
+import { createContext, type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { announceIdentityChange, setAccessTokenGetter } from '../../lib/access-token';
 import { useLatest } from '../../lib/use-latest';
+import { useProvided } from '../../lib/use-provided';
 import type { PublicSession } from './auth-api';
 import type { AuthClient, AuthListener } from './auth-client';
 
@@ -65,9 +66,7 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
 }
 
 export function useAuth(): AuthState {
-  const state = useContext(AuthContext);
-  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
-  return state;
+  return useProvided(AuthContext, 'useAuth must be used inside <AuthProvider>');
 }
 
 /** Runs `listener` on every auth event while the component is mounted; the latest listener always runs. */

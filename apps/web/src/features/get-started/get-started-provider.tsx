@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useProvided } from '../../lib/use-provided';
 import { useAuth } from '../account/auth-provider';
 import { hasAnyProject } from '../project/initial-project';
 
@@ -43,7 +44,5 @@ export function GetStartedProvider({ children }: { children: ReactNode }) {
 }
 
 export function useGetStarted(): GetStarted {
-  const value = useContext(GetStartedContext);
-  if (!value) throw new Error('useGetStarted must be used within a GetStartedProvider');
-  return value;
+  return useProvided(GetStartedContext, 'useGetStarted must be used within a GetStartedProvider');
 }

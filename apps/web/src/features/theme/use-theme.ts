@@ -1,8 +1,6 @@
-import { useContext } from 'react';
+import { useProvided } from '../../lib/use-provided';
 import { ThemeContext, type ThemeState } from './theme-provider';
 
 export function useTheme(): ThemeState {
-  const state = useContext(ThemeContext);
-  if (!state) throw new Error('useTheme must be used inside <ThemeProvider>');
-  return state;
+  return useProvided(ThemeContext, 'useTheme must be used inside <ThemeProvider>');
 }
