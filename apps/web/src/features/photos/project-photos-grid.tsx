@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog';
 import { PhotoImage } from './photo-image';
+import { PhotoPanel } from './photo-panel';
 import { useDeletePhotos } from './photo-queries';
 import {
   clickPhoto,
@@ -54,18 +55,18 @@ export function ProjectPhotosGrid({ projectId, photos }: { projectId: string; ph
   const preview = photos.find((photo) => photo.id === previewId) ?? null;
 
   return (
-    <section aria-labelledby="project-photos-title" className="rounded-xl border bg-card shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b p-4 sm:px-6">
-        <div>
-          <h2 id="project-photos-title" className="font-semibold text-lg leading-tight tracking-tight">
-            {text.gridTitle}
-          </h2>
-          <p className="mt-0.5 text-muted-foreground text-sm" aria-live="polite">
-            {photoWorkflowTexts.photoCount(photos.length)}
-            {selecting && ` · ${text.selectedCount(selection.ids.size)}`}
-          </p>
-        </div>
-        {photos.length > 0 && (
+    <PhotoPanel
+      titleId="project-photos-title"
+      title={text.gridTitle}
+      subtitle={
+        <p className="mt-0.5 text-muted-foreground text-sm" aria-live="polite">
+          {photoWorkflowTexts.photoCount(photos.length)}
+          {selecting && ` · ${text.selectedCount(selection.ids.size)}`}
+        </p>
+      }
+      headerClassName="items-center gap-3"
+      controls={
+        photos.length > 0 && (
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
@@ -91,8 +92,9 @@ export function ProjectPhotosGrid({ projectId, photos }: { projectId: string; ph
               </>
             )}
           </div>
-        )}
-      </header>
+        )
+      }
+    >
       {photos.length === 0 ? (
         <p className="px-6 py-10 text-center text-muted-foreground text-sm">{text.emptyGrid}</p>
       ) : (
@@ -118,7 +120,7 @@ export function ProjectPhotosGrid({ projectId, photos }: { projectId: string; ph
         </div>
       )}
       <PhotoPreviewDialog photo={preview} onClose={() => setPreviewId(null)} />
-    </section>
+    </PhotoPanel>
   );
 }
 

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { IconTile } from '../../ui/icon-tile';
 import { Slider } from '../../ui/slider';
 import { StepLinks } from '../project/project-layout/step-links';
+import { PhotoPanel } from './photo-panel';
 import { usePhotos, useReorderPhoto } from './photo-queries';
 import { PhotoStepPage } from './photo-step-page';
 import { photosContent } from './photos-content';
@@ -44,16 +45,16 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
               </Button>
             </section>
           ) : (
-            <section aria-labelledby="sort-heading" className="rounded-xl border bg-card shadow-sm">
-              <header className="flex flex-wrap items-end justify-between gap-4 border-b p-4 sm:px-6">
-                <div>
-                  <h2 id="sort-heading" className="font-semibold text-lg leading-tight tracking-tight">
-                    {text.heading}
-                  </h2>
-                  <p id={hintId} className="mt-0.5 text-muted-foreground text-sm">
-                    {text.dragHint}
-                  </p>
-                </div>
+            <PhotoPanel
+              titleId="sort-heading"
+              title={text.heading}
+              subtitle={
+                <p id={hintId} className="mt-0.5 text-muted-foreground text-sm">
+                  {text.dragHint}
+                </p>
+              }
+              headerClassName="items-end gap-4"
+              controls={
                 <div className="flex w-full items-center gap-3 sm:w-64">
                   <label htmlFor={sliderId} className="shrink-0 text-muted-foreground text-sm">
                     {text.size}
@@ -66,7 +67,8 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
                     className="h-2 w-full"
                   />
                 </div>
-              </header>
+              }
+            >
               <div
                 className="flex min-h-[250px] items-center overflow-x-auto overscroll-x-contain p-4 sm:p-6"
                 aria-describedby={hintId}
@@ -80,7 +82,7 @@ export function SortPhotosStep({ projectId }: { projectId: string }) {
                   variant="board"
                 />
               </div>
-            </section>
+            </PhotoPanel>
           )
         }
       </WhenPhotosLoaded>
