@@ -1,4 +1,5 @@
 import './before-first-paint';
+import './zod-without-eval';
 import './styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
