@@ -1,4 +1,4 @@
-import type { Actor, Photo, PhotoSubjects, PhotoUrls } from '@memoreel/contracts';
+import type { Actor, Photo, PhotoUrls, ReplyOf } from '@memoreel/contracts';
 import { getPhotoUrls } from '@memoreel/contracts';
 import type { BusClient } from '@memoreel/platform';
 import type { PhotoModel } from './photo.model.js';
@@ -11,7 +11,7 @@ const urlsFor = (photo: Photo, urls: PhotoUrls | null) => {
 };
 
 /** What media answers of a photo: its signed URLs and where its faces or subject are. */
-type Signed = { urls: PhotoUrls | null; subjects: PhotoSubjects | null };
+type Signed = ReplyOf<typeof getPhotoUrls>['photos'][number];
 
 /** A photo row and what media signed and found of it as the GraphQL Photo. */
 export const toPhotoModel = (photo: Photo, signed: Signed | undefined): PhotoModel => ({

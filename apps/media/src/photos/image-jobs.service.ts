@@ -1,6 +1,6 @@
 import { makePhotoThumbnails, makePhotoVideoDerivative, SYSTEM } from '@memoreel/contracts';
-import { MAX_PHOTO_BYTES, type PhotoFilter } from '@memoreel/domain';
-import { BusClient, LOGGER, type Logger, readAtMost, stableUuid } from '@memoreel/platform';
+import { type PhotoFilter } from '@memoreel/domain';
+import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import type { Blob } from '../generated/prisma/client.js';
@@ -86,7 +86,7 @@ export class ImageJobsService {
     if (!thumbnailsMissing && derivative.made) return this.subjectsWanted(blob);
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.readOriginal(blob);
+    const image = await this.photoStorage.readOriginal(blob);
     if (!image) return;
     const decoded = await decodeUpright(image, VIDEO_DERIVATIVE_EDGE);
     if (thumbnailsMissing && !(await this.storeThumbnails(blob, await thumbnailsOf(decoded)))) return;
@@ -121,19 +121,13 @@ export class ImageJobsService {
     if (made) return;
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.readOriginal(blob);
+    const image = await this.photoStorage.readOriginal(blob);
     if (!image) return;
     await this.storeVideoDerivative(blob, filter, await makeVideoDerivative(image, filter));
     this.logger.info(
       { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
       'photo video derivative made',
     );
-  }
-
-  private readOriginal(blob: Blob): Promise<Buffer | undefined> {
-    return this.storage
-      .get(PHOTOS_BUCKET, blob.storagePath)
-      .then((stream) => readAtMost(stream, MAX_PHOTO_BYTES * 4));
   }
 
   /** Stores the thumbnails and records them; false (and they go again) when the photo went meanwhile. */

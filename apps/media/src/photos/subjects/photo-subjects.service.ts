@@ -1,9 +1,8 @@
 import { findPhotoSubjects as findPhotoSubjectsJob, SYSTEM } from '@memoreel/contracts';
-import { MAX_PHOTO_BYTES } from '@memoreel/domain';
-import { BusClient, LOGGER, type Logger, readAtMost, stableUuid } from '@memoreel/platform';
+import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../../database/media-database.js';
-import { PHOTOS_BUCKET, PhotoStorage } from '../../storage/photo-storage.js';
+import { PhotoStorage } from '../../storage/photo-storage.js';
 import { BlobStatus, BlobsRepository } from '../blobs.repository.js';
 import { decodeUpright } from '../thumbnails.js';
 import { UploadsFirst } from '../uploads-first.js';
@@ -40,9 +39,7 @@ export class PhotoSubjectsService {
       return;
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.photoStorage.storage
-      .get(PHOTOS_BUCKET, blob.storagePath)
-      .then((stream) => readAtMost(stream, MAX_PHOTO_BYTES * 4));
+    const image = await this.photoStorage.readOriginal(blob);
     if (!image) return;
     // A JPEG shrinks while it decodes: a 12 MP photo at 640 px costs a fraction of a full decode.
     const decoded = await decodeUpright(image, FACES_EDGE);

@@ -38,19 +38,18 @@ export function AutoMotionForAll({ projectId, photos, durationPerPhoto, onReplac
   };
   const apply = (changes: Change[]) => {
     setAsking(null);
-    const previous = changes.map(({ id }) => ({
-      id,
-      transforms: (photos.find((photo) => photo.id === id) as Photo).transforms,
-    }));
+    const before = new Map(photos.map((photo) => [photo.id, photo.transforms]));
+    const previous = changes.map(({ id }) => ({ id, transforms: before.get(id) as Photo['transforms'] }));
     replace(changes, previous, text.autoMotionAllApplied(changes.length));
   };
   const ask = () => {
-    const wanted = photos
-      .map((photo, index) => ({ photo, auto: autoMotionOf(photo, index, durationPerPhoto) }))
-      .filter(({ photo, auto }) => !sameMotion(photo.transforms, auto));
-    const change = ({ photo, auto }: (typeof wanted)[number]) => ({ id: photo.id, transforms: auto });
-    const own = wanted.filter(({ photo, auto }) => isOwnMotion(photo.transforms, auto)).map(change);
-    const others = wanted.filter(({ photo, auto }) => !isOwnMotion(photo.transforms, auto)).map(change);
+    const own: Change[] = [];
+    const others: Change[] = [];
+    photos.forEach((photo, index) => {
+      const auto = autoMotionOf(photo, index, durationPerPhoto);
+      if (sameMotion(photo.transforms, auto)) return;
+      (isOwnMotion(photo.transforms, auto) ? own : others).push({ id: photo.id, transforms: auto });
+    });
     if (own.length > 0) setAsking({ own, others });
     else apply(others);
   };
