@@ -198,6 +198,65 @@ test('a guest sets the photo duration, adds two tracks (one trimmed), previews a
  * Not a check: MEASURE_PREVIEW=1 prints how the preview of a 60-photo project plays in this
  * headless Chromium — time to the first photo drawn, and frames shown against frames due over ~30 s.
  */
+test('Cut on the beat: switched on by keyboard, the design total changes, kept after a reload, the preview follows', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await openDashboardAsGuest(page);
+  const projectId = await createProject(page, 'Dancing with Grandpa');
+  await expect(page.getByText('50 photos remaining')).toBeVisible({ timeout: 30_000 });
+  await uploadPhotos(page, 6, { width: 640, height: 427 });
+
+  // Music first: Morning Light (a steady 144 beats a minute) under the whole 18 s.
+  await page.goto(`/project/${projectId}/music`);
+  const library = page.getByRole('list', { name: 'Available Music Tracks' });
+  await library.getByRole('button', { name: 'Add Morning Light to timeline' }).click({ timeout: 180_000 });
+  await expect(page.getByText(/^Added Morning Light/)).toBeVisible();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Design Video' }).click();
+  const total = page.getByTestId('total-duration');
+  await expect(total).toHaveText('0:18');
+  const cutOnBeat = page.getByRole('switch', { name: 'Cut on the beat' });
+  await expect(cutOnBeat).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    page.getByText(
+      'Each photo changes on a beat of your music near its set time, so the cuts fall with the music.',
+    ),
+  ).toBeVisible();
+  await cutOnBeat.focus();
+  await page.keyboard.press('Space');
+  await expect(cutOnBeat).toHaveAttribute('aria-checked', 'true');
+  // Once the track's beats are found (seconds after the first start), the cuts and the total follow them.
+  await expect(page.getByTestId('beat-note')).toHaveText(
+    /^Cuts follow your music's beat, 14\d beats a minute\.$/,
+    {
+      timeout: 120_000,
+    },
+  );
+  await expect(page.getByText('6 photos, cut on the beat')).toBeVisible();
+  await expect(total).toHaveText('0:17');
+  await saveScreenshot(page, testInfo, 'video-design-cut-on-beat', VIEWPORT);
+
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Cut on the beat' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(total).toHaveText('0:17');
+
+  // The preview plays the same cuts: its length is the design step's total.
+  await page.goto(`/project/${projectId}/preview`);
+  const player = page.getByTestId('preview-player');
+  await expect(player.getByRole('button', { name: 'Play video' })).toBeVisible({ timeout: 60_000 });
+  await expect(timeLabel(player)).toHaveText('0:00 / 0:17');
+  await player.getByRole('button', { name: 'Play video' }).click();
+  await expect(timeLabel(player)).toHaveText(/^0:0[1-9] \/ 0:17$/, { timeout: 15_000 });
+});
+
 test('measure: the preview of a 60-photo project', async ({ page }, testInfo) => {
   test.skip(!process.env.MEASURE_PREVIEW || testInfo.project.name === 'mobile', 'Set MEASURE_PREVIEW=1');
   test.setTimeout(600_000);

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { type Actor, getRenderProgress, renderMessages, startRender } from '@memoreel/contracts';
 import {
@@ -13,7 +14,13 @@ import {
   type RunningService,
   startService,
 } from '@memoreel/platform';
-import { audioFile, type RendersHarness, startRenders } from '@memoreel/render/testing';
+import {
+  audioFile,
+  clickTrack,
+  findTrackBeats,
+  type RendersHarness,
+  startRenders,
+} from '@memoreel/render/testing';
 import { renderWorkerService } from '@memoreel/render-worker';
 import { eventually } from '@memoreel/testing';
 import express, { type Router } from 'express';
@@ -160,6 +167,85 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     const rerendered = await renderedChunks(second.renderId);
     expect(rerendered).toBeGreaterThanOrEqual(1);
     expect(rerendered).toBeLessThan(3);
+  });
+
+  it('cuts on the beat: every cut in the MP4 lies within a frame (33 ms) of a beat found in the music', async () => {
+    // A click track at 120 BPM from 0.37 s: beats 11.1 frames past each half second, never on a
+    // plain cut (every 1.5 s = 45 frames), so a cut that did not move would be 4 frames off.
+    const click = await clickTrack(120, 8, 0.37);
+    const found = await findTrackBeats(Readable.from(click), '/usr/bin/ffmpeg');
+    expect(found?.beats.length).toBeGreaterThan(10);
+    const beats = found?.beats ?? [];
+    const trackId = crypto.randomUUID();
+    await h.storage.put('music', `${trackId}.wav`, click, { contentType: 'audio/wav' });
+    await h.db.musicTrack.create({
+      data: {
+        id: trackId,
+        title: 'Click 120',
+        duration: 8,
+        storagePath: `${trackId}.wav`,
+        format: 'WAVE',
+        contentType: 'audio/wav',
+        sizeBytes: click.length,
+        isPublic: true,
+        tempo: found?.tempo ?? null,
+        beats,
+      },
+    });
+
+    const owner: Actor = { userId: crypto.randomUUID(), role: 'user', isAnonymous: false };
+    const project = h.fake.project(owner, 'honor');
+    project.videoSettings.durationPerPhoto = 1.5;
+    project.videoSettings.transition = 'fade-to-black';
+    project.videoSettings.cutOnBeat = true;
+    project.videoSettings.music.timelineTracks = [
+      { id: trackId, storage_path: `${trackId}.wav`, startTime: 0, duration: 6, instanceId: 'c1' },
+    ];
+    for (const [i, colour] of ['white', 'yellow', 'cyan', 'white'].entries()) {
+      const path = join(dir, `solid-${i}.png`);
+      await run('/usr/bin/ffmpeg', [
+        ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=1920x1080`],
+        ...['-frames:v', '1', path],
+      ]);
+      h.fake.addPhoto(project, path);
+    }
+
+    const { renderId } = await start(h, owner, project.id);
+    const done = await finished(renderId, owner);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    const file = join(dir, 'on-the-beat.mp4');
+    await writeFile(file, Buffer.from(await (await fetch(done.downloadUrl as string)).arrayBuffer()));
+
+    // Each frame's mean brightness; with fade-to-black two black frames meet at every cut, the
+    // incoming photo's first frame the second of them.
+    const { stdout } = await run(
+      '/usr/bin/ffmpeg',
+      ['-v', 'error', '-i', file, '-vf', 'scale=16:9:flags=area,format=gray', '-f', 'rawvideo', 'pipe:1'],
+      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+    );
+    const pixels = stdout as unknown as Buffer;
+    const brightness = Array.from({ length: pixels.length / 144 }, (_, frame) => {
+      let sum = 0;
+      for (let i = 0; i < 144; i += 1) sum += pixels[frame * 144 + i]!;
+      return sum / 144;
+    });
+    const dark = brightness.map((value) => value < 24);
+    const cuts = brightness.flatMap((_, frame) =>
+      frame > 1 && frame < brightness.length - 1 && dark[frame] && dark[frame - 1] && !dark[frame - 2]
+        ? [frame]
+        : [],
+    );
+    expect(cuts).toHaveLength(3);
+    for (const cut of cuts) {
+      const nearest = Math.min(...beats.map((beat) => Math.abs(beat - cut / 30)));
+      expect(nearest, `cut at frame ${cut}`).toBeLessThanOrEqual(1 / 30);
+    }
+    // The video ends on a beat too: shorter than 4 × 1.5 s, by less than one photo.
+    expect(brightness.length).toBeLessThan(180);
+    expect(brightness.length).toBeGreaterThan(135);
+    expect(Math.min(...beats.map((beat) => Math.abs(beat - brightness.length / 30)))).toBeLessThanOrEqual(
+      1 / 30,
+    );
   });
 });
 

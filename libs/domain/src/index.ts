@@ -1,5 +1,6 @@
 export * from './ai-editing.js';
 export * from './auto-motion.js';
+export * from './beat-cuts.js';
 export * from './friend-links.js';
 export * from './music-timeline.js';
 export * from './newsletter.js';

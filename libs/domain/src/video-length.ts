@@ -9,7 +9,7 @@ export function videoSecondsLimitFor(tier: Tier): number {
 
 /** A project's video length against its plan's: the Design step shows it, the render service refuses over it. */
 export interface VideoLength {
-  /** The project's total, `estimatedVideoSeconds` (photos × seconds per photo). */
+  /** The project's total: `estimatedVideoSeconds` (photos × seconds per photo), or as cut on the beat. */
   seconds: number;
   limitSeconds: number;
   withinPlan: boolean;
@@ -17,7 +17,11 @@ export interface VideoLength {
 
 /** The one reading of a project's length against its plan, for the SPA and the render service alike. */
 export function videoLengthOf(tier: Tier, photoCount: number, secondsPerPhoto: number): VideoLength {
-  const seconds = estimatedVideoSeconds(photoCount, secondsPerPhoto);
+  return videoLengthIn(tier, estimatedVideoSeconds(photoCount, secondsPerPhoto));
+}
+
+/** A video of `seconds` against the plan's minutes: with "Cut on the beat" the cuts decide the length. */
+export function videoLengthIn(tier: Tier, seconds: number): VideoLength {
   const limitSeconds = videoSecondsLimitFor(tier);
   return { seconds, limitSeconds, withinPlan: seconds <= limitSeconds };
 }

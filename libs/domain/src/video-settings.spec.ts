@@ -20,6 +20,7 @@ describe('defaultVideoSettings', () => {
     expect(defaultVideoSettings()).toEqual({
       durationPerPhoto: 3,
       transition: 'fade-to-black',
+      cutOnBeat: false,
       music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: [] },
       width: 1920,
       height: 1080,
@@ -42,6 +43,7 @@ describe('parseVideoSettings', () => {
     const stored = {
       durationPerPhoto: 4.5,
       transition: 'fade',
+      cutOnBeat: true,
       music: {
         type: 'custom',
         selection: 'uplifting',
@@ -61,6 +63,7 @@ describe('parseVideoSettings', () => {
       parseVideoSettings({
         durationPerPhoto: 'slow',
         transition: 'spin',
+        cutOnBeat: 'yes',
         music: { type: 'custom', selection: '', customPath: 7, timelineTracks: 'none' },
         width: -1,
         height: 1.5,
@@ -68,6 +71,7 @@ describe('parseVideoSettings', () => {
     ).toEqual({
       durationPerPhoto: 3,
       transition: 'fade-to-black',
+      cutOnBeat: false,
       music: { type: 'custom', selection: 'peaceful', customPath: null, timelineTracks: [] },
       width: 1920,
       height: 1080,

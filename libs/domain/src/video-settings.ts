@@ -36,6 +36,8 @@ export type VideoMusic = {
 export type VideoSettings = {
   durationPerPhoto: number;
   transition: Transition;
+  /** Step 5's "Cut on the beat": photos change on the music's beats (`beatCutFrames`); off by default. */
+  cutOnBeat: boolean;
   music: VideoMusic;
   width: number;
   height: number;
@@ -46,6 +48,7 @@ export function defaultVideoSettings(): VideoSettings {
   return {
     durationPerPhoto: DURATION_PER_PHOTO.default,
     transition: 'fade-to-black',
+    cutOnBeat: false,
     music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: [] },
     width: VIDEO_WIDTH,
     height: VIDEO_HEIGHT,
@@ -99,6 +102,7 @@ const SettingsSchema = z.object({
     .max(DURATION_PER_PHOTO.max)
     .catch(defaults.durationPerPhoto),
   transition: z.enum(TRANSITIONS).catch(defaults.transition),
+  cutOnBeat: z.boolean().catch(defaults.cutOnBeat),
   music: MusicSchema,
   width: dimension.catch(defaults.width),
   height: dimension.catch(defaults.height),

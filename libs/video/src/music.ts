@@ -1,6 +1,6 @@
 import { FPS, MUSIC_FADE_OUT_FRAMES } from './constants.js';
 import type { MemoreelVideoProps, VideoMusicTrack } from './props.js';
-import { videoDurationInFrames } from './timing.js';
+import { type TimingProps, videoDurationInFrames } from './timing.js';
 
 /** Where a timeline track sounds, in video frames: from its start time, cut at the end of the video. */
 export type MusicPlacement = {
@@ -18,7 +18,7 @@ export type MusicPlacement = {
  * The tracks that sound in the video, in timeline order. The music step already trims tracks so the
  * total fits the video; clipping here again keeps a stale timeline (photos deleted since) in bounds.
  */
-export function musicPlacements(props: Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto' | 'music'>) {
+export function musicPlacements(props: TimingProps & Pick<MemoreelVideoProps, 'music'>) {
   const videoFrames = videoDurationInFrames(props);
   return props.music.flatMap((track: VideoMusicTrack): MusicPlacement[] => {
     const from = Math.round(track.startTime * FPS);

@@ -9,6 +9,9 @@ import {
 } from '@memoreel/domain';
 import { z } from 'zod';
 
+/** More beats than a 15-minute track at 300 BPM has: the most a track's list may hold. */
+export const MAX_TRACK_BEATS = 4500;
+
 /** One photo of the video: a 1920-px derivative with its filter already baked in (the web renderer draws no CSS filter). */
 export const VideoPhotoSchema = z.object({
   id: z.string().min(1),
@@ -28,6 +31,8 @@ export const VideoMusicTrackSchema = z.object({
   duration: z.number().positive(),
   /** Shown by the music step ("Trimmed from m:ss"); the composition plays `duration` either way. */
   isTrimmed: z.boolean().optional(),
+  /** The track's beat times in seconds of its file (found once per track); what "Cut on the beat" cuts on. */
+  beats: z.array(z.number().nonnegative()).max(MAX_TRACK_BEATS).optional(),
 });
 export type VideoMusicTrack = z.infer<typeof VideoMusicTrackSchema>;
 
@@ -36,6 +41,8 @@ export const MemoreelVideoPropsSchema = z.object({
   photos: z.array(VideoPhotoSchema),
   durationPerPhoto: z.number().min(DURATION_PER_PHOTO.min).max(DURATION_PER_PHOTO.max),
   transition: z.enum(TRANSITIONS),
+  /** Photos change on the music's beats (`beatCutFrames`) instead of every `durationPerPhoto` seconds. */
+  cutOnBeat: z.boolean().optional(),
   music: z.array(VideoMusicTrackSchema),
 });
 export type MemoreelVideoProps = z.infer<typeof MemoreelVideoPropsSchema>;
@@ -47,6 +54,8 @@ export type ProjectVideoSource = {
   settings: VideoSettings;
   /** Where the page fetches a timeline track's audio (a signed URL, say). */
   musicUrl: (track: TimelineTrack) => string;
+  /** A timeline track's beats, in seconds of its file, where known (null while not analysed). */
+  beatsOf?: (track: TimelineTrack) => readonly number[] | null | undefined;
 };
 
 /** The composition's props from a project: transforms read like everywhere else (clamped, identity when malformed). */
@@ -54,6 +63,7 @@ export function videoPropsFromProject({
   photos,
   settings,
   musicUrl,
+  beatsOf,
 }: ProjectVideoSource): MemoreelVideoProps {
   return {
     photos: photos.map((photo) => ({
@@ -63,13 +73,19 @@ export function videoPropsFromProject({
     })),
     durationPerPhoto: settings.durationPerPhoto,
     transition: settings.transition,
-    music: settings.music.timelineTracks.map((track) => ({
-      instanceId: track.instanceId,
-      url: musicUrl(track),
-      startTime: track.startTime,
-      duration: track.duration,
-      isTrimmed: track.isTrimmed ?? false,
-    })),
+    cutOnBeat: settings.cutOnBeat,
+    music: settings.music.timelineTracks.map((track) => {
+      const beats = beatsOf?.(track);
+      return {
+        instanceId: track.instanceId,
+        url: musicUrl(track),
+        startTime: track.startTime,
+        duration: track.duration,
+        isTrimmed: track.isTrimmed ?? false,
+        // Only the beats it plays: a trimmed track's later ones never count.
+        ...(beats ? { beats: beats.filter((beat) => beat < track.duration) } : {}),
+      };
+    }),
   };
 }
 
@@ -80,6 +96,7 @@ export function emptyVideoProps(): MemoreelVideoProps {
     photos: [],
     durationPerPhoto: settings.durationPerPhoto,
     transition: settings.transition,
+    cutOnBeat: settings.cutOnBeat,
     music: [],
   };
 }

@@ -1,6 +1,8 @@
 import { IDENTITY_TRANSFORM } from '@memoreel/domain';
 import { describe, expect, it } from 'vitest';
 import { MOVING, photo, threePhotos } from '../test/fixtures.js';
+import { musicPlacements } from './music.js';
+import type { MemoreelVideoProps } from './props.js';
 import {
   fadeFrames,
   framesPerPhoto,
@@ -8,6 +10,9 @@ import {
   photoIndexAt,
   photoLayersAt,
   photoLayerWindow,
+  photoSpan,
+  photoStartFrame,
+  photoStarts,
   photoStateAt,
   photoTransformCss,
   videoDurationInFrames,
@@ -232,5 +237,66 @@ describe('both transitions', () => {
 
   it('refuse an index with no photo', () => {
     expect(() => photoStateAt(threePhotos(), 3, 0)).toThrow(RangeError);
+  });
+});
+
+describe('cut on the beat', () => {
+  /** A track from 0 s with beats every 0.5 s from 0.3 s (frames 9 + 15n): 2 s photos cut at 60, 120 → 54, 114 (6 early) or 69, 129. */
+  const onBeat = (overrides: Partial<MemoreelVideoProps> = {}) =>
+    threePhotos({
+      cutOnBeat: true,
+      music: [
+        {
+          instanceId: 'm1',
+          url: 'https://storage.test/m.mp3',
+          startTime: 0,
+          duration: 6,
+          beats: Array.from({ length: 12 }, (_, n) => 0.3 + n * 0.5),
+        },
+      ],
+      ...overrides,
+    });
+
+  it('starts each photo on the beat nearest its plain cut and ends the video on the last beat before the plain end', () => {
+    const props = onBeat();
+    expect(photoStarts(props)).toEqual([0, 54, 114, 174]);
+    expect(videoDurationInFrames(props)).toBe(174);
+    expect(photoSpan(props, 1)).toEqual({ start: 54, frames: 60 });
+    expect([53, 54, 113, 114, 173].map((frame) => photoIndexAt(props, frame))).toEqual([0, 1, 1, 2, 2]);
+    expect(photoStartFrame(props, 2)).toBe(114);
+    // The black frames of fade-to-black meet on the cut.
+    expect(photoStateAt(props, 0, 53).opacity).toBe(0);
+    expect(photoStateAt(props, 1, 54).opacity).toBe(0);
+    expect(photoStateAt(props, 1, 55).opacity).toBeGreaterThan(0);
+  });
+
+  it('is the plain timing when off, without music, or with music that has no beats', () => {
+    expect(photoStarts(onBeat({ cutOnBeat: false }))).toEqual([0, 60, 120, 180]);
+    expect(photoStarts(threePhotos({ cutOnBeat: true }))).toEqual([0, 60, 120, 180]);
+    const noBeats = onBeat();
+    noBeats.music = noBeats.music.map((track) => ({ ...track, beats: [] }));
+    expect(photoStarts(noBeats)).toEqual([0, 60, 120, 180]);
+  });
+
+  it("counts a track's beats from where it starts on the timeline, and none past its trim", () => {
+    const props = onBeat();
+    props.music = [{ ...props.music[0]!, startTime: 0.2, duration: 2.5 }];
+    // Beats at 0.5, 1, …, 2.5 s of the video: frame 60 is one; none after 2.5 s, so 120 and 180 stay.
+    // Later, beats on frames 21 + 15n: 66 and 126 are nearer than 51 and 111.
+    expect(photoStarts(props)).toEqual([0, 60, 120, 180]);
+    props.music = [{ ...props.music[0]!, startTime: 0.4, duration: 6 }];
+    expect(photoStarts(props)).toEqual([0, 66, 126, 171]);
+  });
+
+  it('centres a dissolve on the beat: the cut lies half a dissolve after it', () => {
+    const props = onBeat({ transition: 'fade' });
+    // Dissolves of 6 frames: cuts 3 frames after the beats at 54 → 57 and 114 → 117.
+    expect(photoStarts(props).slice(0, 3)).toEqual([0, 57, 117]);
+    expect(photoLayerWindow(props, 1)).toEqual({ from: 51, durationInFrames: 72 });
+  });
+
+  it('places the music by the beat-cut length: a track is cut where the video ends', () => {
+    const [placement] = musicPlacements(onBeat());
+    expect(placement?.durationInFrames).toBe(174);
   });
 });

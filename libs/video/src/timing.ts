@@ -1,4 +1,4 @@
-import { type PhotoTransform, transformAt } from '@memoreel/domain';
+import { beatCutFrames, type PhotoTransform, timelineBeats, transformAt } from '@memoreel/domain';
 import { FPS, HEIGHT, PHOTO_FADE_SHARE, WIDTH } from './constants.js';
 import type { MemoreelVideoProps } from './props.js';
 
@@ -8,38 +8,95 @@ import type { MemoreelVideoProps } from './props.js';
  * any worker-side audio mix.
  */
 
-type PhotoTimingProps = Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto' | 'transition'>;
+/**
+ * What decides when each photo is on screen: the photos, their set time, and with "Cut on the beat"
+ * the transition and the music's beats. Callers that only count photos may leave out the rest.
+ */
+export type TimingProps = Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'> &
+  Partial<Pick<MemoreelVideoProps, 'transition' | 'cutOnBeat' | 'music'>>;
 
-/** Frames each photo owns: 30 × durationPerPhoto (the slider's 0.5 s steps always give whole frames). */
+type PhotoTimingProps = TimingProps & Pick<MemoreelVideoProps, 'transition'>;
+
+/** Frames each photo owns without beats: 30 × durationPerPhoto (the slider's 0.5 s steps always give whole frames). */
 export function framesPerPhoto(durationPerPhoto: number): number {
   return Math.max(1, Math.round(durationPerPhoto * FPS));
 }
 
-/** Frames of each fade: a tenth of the photo's time (may be fractional, e.g. 7.5 for 2.5 s). */
+/** Frames of each fade: a tenth of the set time per photo (may be fractional, e.g. 7.5 for 2.5 s), beats or not. */
 export function fadeFrames(durationPerPhoto: number): number {
   return framesPerPhoto(durationPerPhoto) * PHOTO_FADE_SHARE;
 }
 
-/** Spec §9 "Frames = 30 × durationPerPhoto × photo count"; a video without photos is one black frame (Remotion needs ≥ 1). */
-export function videoDurationInFrames(
-  props: Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'>,
-): number {
-  return Math.max(1, props.photos.length * framesPerPhoto(props.durationPerPhoto));
+/**
+ * Each props object's cuts, worked out once rather than on every frame; kept with what they were
+ * worked out from, so props changed in place (a test, an editor) are worked out again.
+ */
+const startsByProps = new WeakMap<object, { from: readonly unknown[]; starts: readonly number[] }>();
+
+/**
+ * The frame each photo starts on, with the video's frame count last. Plain: every
+ * `framesPerPhoto`; with `cutOnBeat`, on the beats of the music that plays (libs/domain
+ * `beatCutFrames`).
+ */
+export function photoStarts(props: TimingProps): readonly number[] {
+  const from = [
+    props.photos,
+    props.photos.length,
+    props.durationPerPhoto,
+    props.transition,
+    props.cutOnBeat,
+    props.music,
+  ];
+  const known = startsByProps.get(props);
+  if (known?.from.every((value, i) => value === from[i])) return known.starts;
+  const starts = beatCutFrames({
+    photoCount: props.photos.length,
+    durationPerPhoto: props.durationPerPhoto,
+    transition: props.transition ?? 'fade-to-black',
+    beats: props.cutOnBeat ? timelineBeats(props.music ?? []) : [],
+  });
+  startsByProps.set(props, { from, starts });
+  return starts;
+}
+
+/** Spec §9 "Frames = 30 × durationPerPhoto × photo count" (on the beats, up to half a photo fewer); a video without photos is one black frame (Remotion needs ≥ 1). */
+export function videoDurationInFrames(props: TimingProps): number {
+  return Math.max(1, photoStarts(props).at(-1)!);
 }
 
 /** What `<Composition>`'s calculateMetadata and `<Player>` need to know about a video. */
-export function videoMetadata(props: Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'>) {
+export function videoMetadata(props: TimingProps) {
   return { durationInFrames: videoDurationInFrames(props), fps: FPS, width: WIDTH, height: HEIGHT };
 }
 
+/** Photo `index`'s own time: its first frame and how many it owns. */
+export function photoSpan(props: TimingProps, index: number): { start: number; frames: number } {
+  const starts = photoStarts(props);
+  const start = starts[index];
+  const end = starts[index + 1];
+  if (start === undefined || end === undefined) throw new RangeError(`No photo at index ${index}`);
+  return { start, frames: end - start };
+}
+
+/** The first frame of photo `index` (clamped to the photos; 0 without photos): where a player seeks to show it. */
+export function photoStartFrame(props: TimingProps, index: number): number {
+  const starts = photoStarts(props);
+  return starts[Math.min(Math.max(0, index), Math.max(0, props.photos.length - 1))] ?? 0;
+}
+
 /** The photo whose own time contains `frame` (clamped to the first and last photo), or -1 without photos. */
-export function photoIndexAt(
-  props: Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'>,
-  frame: number,
-): number {
+export function photoIndexAt(props: TimingProps, frame: number): number {
   if (props.photos.length === 0) return -1;
-  const index = Math.floor(frame / framesPerPhoto(props.durationPerPhoto));
-  return Math.min(props.photos.length - 1, Math.max(0, index));
+  const starts = photoStarts(props);
+  // The last start at or before `frame`.
+  let low = 0;
+  let high = props.photos.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= frame) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export type PhotoFrameState = {
@@ -55,11 +112,10 @@ export function photoLayerWindow(
   props: PhotoTimingProps,
   index: number,
 ): { from: number; durationInFrames: number } {
-  const perPhoto = framesPerPhoto(props.durationPerPhoto);
+  const { start, frames } = photoSpan(props, index);
   const overlap = props.transition === 'fade' ? Math.ceil(fadeFrames(props.durationPerPhoto)) : 0;
-  const start = index * perPhoto;
   const from = index === 0 ? start : start - overlap;
-  const end = index === props.photos.length - 1 ? start + perPhoto : start + perPhoto + overlap;
+  const end = index === props.photos.length - 1 ? start + frames : start + frames + overlap;
   return { from, durationInFrames: end - from };
 }
 
@@ -69,8 +125,8 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  * Opacity and pose of photo `index` at video frame `frame`.
  *
  * Motion: eased (cubic in-out) from transforms '0' on the photo's first frame to '100' on its last,
- * held before and after. Opacity, with `x` frames into the photo's own time of P frames and fades
- * of f = P / 10 frames:
+ * held before and after. Opacity, with `x` frames into the photo's own time of P frames (its set
+ * time, or from beat to beat) and fades of f frames, a tenth of the set time:
  * - 'fade-to-black': in from black over its first f frames, out to black over its last f, so the
  *   first and last frame of every photo (and of the video) are black.
  * - 'fade': a dissolve. The incoming photo, drawn on top, rises from 0 to 1 over the outgoing
@@ -83,9 +139,9 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 export function photoStateAt(props: PhotoTimingProps, index: number, frame: number): PhotoFrameState {
   const photo = props.photos[index];
   if (!photo) throw new RangeError(`No photo at index ${index}`);
-  const perPhoto = framesPerPhoto(props.durationPerPhoto);
+  const { start, frames: perPhoto } = photoSpan(props, index);
   const fade = fadeFrames(props.durationPerPhoto);
-  const x = frame - index * perPhoto;
+  const x = frame - start;
   const isFirst = index === 0;
   const isLast = index === props.photos.length - 1;
   const dissolve = props.transition === 'fade';

@@ -15,6 +15,16 @@ export class PublicMusicTrackModel {
   @Field(() => String, { nullable: true }) artist!: string | null;
   @Field(() => Float, { description: 'Seconds, read from the file.' }) duration!: number;
   @Field({ description: 'Signed for an hour.' }) url!: string;
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Beats per minute; null while not analysed or when the track keeps no steady time.',
+  })
+  tempo!: number | null;
+  @Field(() => [Float], {
+    nullable: true,
+    description: 'Beat times in seconds of the file; null while not analysed, empty without a steady beat.',
+  })
+  beats!: number[] | null;
 }
 
 @ObjectType('MusicTrack', { description: 'A track as the admin music manager sees it.' })

@@ -29,6 +29,8 @@ export class VideoMusicModel {
 export class VideoSettingsModel {
   @Field(() => Float) durationPerPhoto!: number;
   @Field({ description: 'fade-to-black or fade.' }) transition!: string;
+  @Field({ description: "Step 5's Cut on the beat: photos change on the music's beats." })
+  cutOnBeat!: boolean;
   @Field(() => VideoMusicModel) music!: VideoMusicModel;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
@@ -116,6 +118,7 @@ export class VideoMusicInput {
 export class VideoSettingsInput {
   @Field(() => Float, { nullable: true }) durationPerPhoto?: number;
   @Field(() => String, { nullable: true }) transition?: string;
+  @Field(() => Boolean, { nullable: true }) cutOnBeat?: boolean;
   @Field(() => VideoMusicInput, { nullable: true }) music?: VideoMusicInput;
   @Field(() => Int, { nullable: true }) width?: number;
   @Field(() => Int, { nullable: true }) height?: number;

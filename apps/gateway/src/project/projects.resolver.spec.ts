@@ -19,7 +19,7 @@ const app = startedForTests('resolverapp', () => startResolverApp([ProjectsResol
 const owner = actors.user();
 const project = sampleProject(owner);
 const FIELDS =
-  'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
+  'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition cutOnBeat width height music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
 
 describe('ProjectsResolver', () => {
   it('forwards each query with the actor and returns the service reply', async () => {

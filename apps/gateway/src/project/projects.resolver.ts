@@ -100,6 +100,7 @@ function toUpdate(input: VideoSettingsInput): VideoSettingsUpdate {
   return {
     durationPerPhoto: input.durationPerPhoto ?? undefined,
     transition: input.transition ?? undefined,
+    cutOnBeat: input.cutOnBeat ?? undefined,
     music: input.music ? toMusicUpdate(input.music) : undefined,
     width: input.width ?? undefined,
     height: input.height ?? undefined,

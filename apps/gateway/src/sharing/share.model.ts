@@ -1,6 +1,6 @@
 import type { PublicSharedVideo } from '@memoreel/contracts';
 import { parseTransforms } from '@memoreel/domain';
-import { Field, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { PhotoTransformsModel } from '../photos/photo.model.js';
 import { VideoSettingsModel } from '../project/project.model.js';
 
@@ -49,6 +49,8 @@ export class SharedPhotoModel {
 export class SharedMusicUrlModel {
   @Field() id!: string;
   @Field() url!: string;
+  @Field(() => [Float], { nullable: true, description: 'Beat times in seconds of the file, when found.' })
+  beats!: number[] | null;
 }
 
 @ObjectType('SharedVideo', {

@@ -8,6 +8,15 @@ export type NewMusicTrack = Omit<MusicTrack, 'createdAt' | 'isPublic' | 'tempo' 
   isPublic?: boolean;
 };
 
+/** A track's stored rhythm as the contracts give it: beats are a JSON column, null until analysed. */
+export function rhythmOf(row: Pick<MusicTrack, 'tempo' | 'beats'>): {
+  tempo: number | null;
+  beats: number[] | null;
+} {
+  const beats = Array.isArray(row.beats) ? row.beats.filter((beat) => typeof beat === 'number') : null;
+  return { tempo: row.tempo, beats };
+}
+
 /** Queries of `music_tracks` and `music_seeds`. */
 @Injectable()
 export class MusicTracksRepository {

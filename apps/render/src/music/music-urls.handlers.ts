@@ -29,6 +29,7 @@ export class MusicUrlsHandlers {
         url: await this.music.storage.presignGet(MUSIC_BUCKET, row.storagePath, {
           expiresInSeconds: MUSIC_URL_SECONDS,
         }),
+        beats: row.beats,
       })),
     );
     return { tracks };

@@ -26,7 +26,7 @@ import { RenderDatabase } from '../database/render-database.js';
 import type { MusicTrack as MusicTrackRow } from '../generated/prisma/client.js';
 import { recordBeatsJob } from './beats/track-beats.service.js';
 import { MUSIC_BUCKET, MusicStorage } from './music-storage.js';
-import { MusicTracksRepository } from './music-tracks.repository.js';
+import { MusicTracksRepository, rhythmOf } from './music-tracks.repository.js';
 import { readAudio } from './read-audio.js';
 
 /** A presigned PUT of a music file stays usable this long. */
@@ -90,6 +90,7 @@ export class MusicService {
         artist: row.artist,
         duration: row.duration,
         url: await this.urlOf(row),
+        ...rhythmOf(row),
       })),
     );
   }
@@ -254,6 +255,7 @@ export class MusicService {
       artist: row.artist,
       duration: row.duration,
       url: await this.urlOf(row),
+      ...rhythmOf(row),
       isPublic: row.isPublic,
       storagePath: row.storagePath,
       format: row.format,

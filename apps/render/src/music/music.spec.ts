@@ -180,6 +180,9 @@ describe('the library', () => {
       artist: null,
       duration: apple.duration,
       url: expect.stringContaining(apple.storagePath),
+      // Its rhythm, once found (the job may not have run yet).
+      tempo: expect.toBeOneOf([null, expect.any(Number)]),
+      beats: expect.toBeOneOf([null, expect.any(Array)]),
     });
   });
 

@@ -1,7 +1,18 @@
 import { type Actor, getPhotoUrls, listPhotos, type Project, renderMessages } from '@memoreel/contracts';
-import { type TimelineTrack, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
+import {
+  type TimelineTrack,
+  VIDEO_TOO_LONG,
+  type VideoLength,
+  videoLengthIn,
+  videoLengthMessages,
+} from '@memoreel/domain';
 import { BusClient, DomainError, passRemoteErrors, ValidationError } from '@memoreel/platform';
-import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video/chunks';
+import {
+  FPS,
+  type MemoreelVideoProps,
+  videoDurationInFrames,
+  videoPropsFromProject,
+} from '@memoreel/video/chunks';
 import { Injectable } from '@nestjs/common';
 import { MUSIC_BUCKET, MusicStorage } from '../music/music-storage.js';
 import { PlayableTracks } from '../music/playable-tracks.js';
@@ -30,14 +41,6 @@ export class RenderInputs {
       this.bus.request(listPhotos, actor, { projectId: project.id }),
     );
     if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
-    // The plan's minutes (spec §9), measured as the Design step measures them.
-    const length = videoLengthOf(project.product, photos.length, project.videoSettings.durationPerPhoto);
-    if (!length.withinPlan) {
-      throw new DomainError(VIDEO_TOO_LONG, videoLengthMessages.tooLong(project.product, length.seconds), {
-        seconds: length.seconds,
-        limitSeconds: length.limitSeconds,
-      });
-    }
     const { photos: signed } = await passRemoteErrors(() =>
       this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
     );
@@ -63,11 +66,23 @@ export class RenderInputs {
       ...project.videoSettings,
       music: { ...project.videoSettings.music, timelineTracks: tracks },
     };
+    const beats = new Map(tracks.map((track) => [track.instanceId, track.beats]));
     const props = videoPropsFromProject({
       photos: withUrls,
       settings,
       musicUrl: (track) => music.get(track.storage_path) as string,
+      beatsOf: (track) => beats.get(track.instanceId),
     });
+    // The plan's minutes (spec §9), measured as the Design step measures them: the video's own length.
+    refuseOverPlan(project, videoLengthIn(project.product, videoDurationInFrames(props) / FPS));
     return { props, tracks };
   }
+}
+
+function refuseOverPlan(project: Project, length: VideoLength): void {
+  if (length.withinPlan) return;
+  throw new DomainError(VIDEO_TOO_LONG, videoLengthMessages.tooLong(project.product, length.seconds), {
+    seconds: length.seconds,
+    limitSeconds: length.limitSeconds,
+  });
 }

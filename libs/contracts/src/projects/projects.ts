@@ -9,6 +9,7 @@ const MAX_TIMELINE_TRACKS = 200;
 export const VideoSettingsSchema = z.object({
   durationPerPhoto: z.number(),
   transition: z.enum(TRANSITIONS),
+  cutOnBeat: z.boolean(),
   music: z.object({
     type: z.enum(['default', 'custom']),
     selection: z.string(),
@@ -27,6 +28,7 @@ export const VideoSettingsSchema = z.object({
 export const VideoSettingsUpdateSchema = z.object({
   durationPerPhoto: z.number().optional(),
   transition: z.string().max(100).optional(),
+  cutOnBeat: z.boolean().optional(),
   music: z
     .object({
       type: z.string().max(100).optional(),

@@ -42,6 +42,14 @@ export function musicExtensionOf(name: string): (typeof MUSIC_EXTENSIONS)[number
     : undefined;
 }
 
+/** A track's rhythm, found once after it is added (`findTrackBeats`). */
+export const TrackBeatsSchema = z.object({
+  /** Beats per minute; null while not analysed, or when the track keeps no steady time. */
+  tempo: z.number().positive().nullable(),
+  /** Beat times in seconds of the file; null while not analysed, [] when it keeps no steady time. */
+  beats: z.array(z.number().nonnegative()).nullable(),
+});
+
 /** A track as every signed-in user sees it in the music step: public ones only. */
 export const PublicMusicTrackSchema = z.object({
   id: z.uuid(),
@@ -51,6 +59,7 @@ export const PublicMusicTrackSchema = z.object({
   duration: z.number().positive(),
   /** A signed URL to play it, valid for MUSIC_URL_SECONDS. */
   url: z.string(),
+  ...TrackBeatsSchema.shape,
 });
 export type PublicMusicTrack = z.infer<typeof PublicMusicTrackSchema>;
 

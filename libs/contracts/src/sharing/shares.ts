@@ -61,7 +61,9 @@ export const PublicSharedVideoSchema = z.object({
    */
   phonePosterUrl: z.string().nullable(),
   /** A signed URL to play each track of `videoSettings.music.timelineTracks` (by track id); a deleted track has none. */
-  musicUrls: z.array(z.object({ id: z.string(), url: z.string() })),
+  musicUrls: z.array(
+    z.object({ id: z.string(), url: z.string(), beats: z.array(z.number().nonnegative()).nullable() }),
+  ),
   /** The rendered MP4 when one exists (render issue); otherwise the player plays the composition. */
   videoUrl: z.string().nullable(),
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { FPS, HEIGHT, WIDTH } from '../constants.js';
 import type { MemoreelVideoProps } from '../props.js';
-import { photoLayerWindow, videoDurationInFrames } from '../timing.js';
+import { photoLayerWindow, photoSpan, videoDurationInFrames } from '../timing.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
 /**
@@ -51,8 +51,8 @@ export const photoContentKeyFromUrl: PhotoContentKey = (photo) => {
 /**
  * Splits a video into chunks and names each by a hash of what it draws: the frame range, timing
  * settings, the encoding, and only the photos whose layer (`photoLayerWindow`: its own time widened by
- * dissolves) overlaps the range — each with its position, whether it is the last photo (that changes its
- * fade), its content key and transforms. Editing one photo changes only the hashes of the chunks that
+ * dissolves) overlaps the range — each with its position and own time, whether it is the last photo
+ * (that changes its fade), its content key and transforms. Editing one photo changes only the hashes of the chunks that
  * show it.
  *
  * `'photos'` (the default) cuts where the set of photos on screen changes: each photo's time alone, and
@@ -76,6 +76,8 @@ export function chunkPlan(
       return [
         {
           index: photoIndex,
+          // Its own time: with cuts on the beat, a photo's place is not its index times the duration.
+          span: photoSpan(props, photoIndex),
           isLast: photoIndex === props.photos.length - 1,
           content: contentKey(photo),
           transforms: photo.transforms,

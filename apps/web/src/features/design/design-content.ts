@@ -14,6 +14,15 @@ export const videoStepsContent = {
     shorter: 'Quicker',
     longer: 'Slower',
     saveFailed: projectMessages.toasts.videoSettingsFailed,
+    cutOnBeat: {
+      label: 'Cut on the beat',
+      hint: 'Each photo changes on a beat of your music near its set time, so the cuts fall with the music.',
+      noMusic: 'Pick music on the next step; your photos then change on its beats.',
+      finding: 'Finding the beats of your music. The total updates in a moment.',
+      noBeat: 'Your music keeps no steady beat, so each photo keeps its set time.',
+      tempo: (bpm: number) => `Cuts follow your music's beat, ${Math.round(bpm)} beats a minute.`,
+      totalDetail: (photos: number) => `${photos} ${photos === 1 ? 'photo' : 'photos'}, cut on the beat`,
+    },
   },
   music: {
     title: 'Select Music',

@@ -4,21 +4,42 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openProjectStep } from '../../testing/project-step';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
 import { sampleProject, stubGraphQL, variablesSent } from '../project/fake-graphql';
+import { videoStepsContent } from './design-content';
+
+const text = videoStepsContent.design;
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => vi.unstubAllGlobals());
 
-function stubDesignStep(photoCount = 12) {
-  let durationPerPhoto = 3;
-  const project = () => ({ ...sampleProject({ id: PROJECT_ID }), videoSettings: { durationPerPhoto } });
+/** Morning Light on the whole timeline: a beat every second from 0.1 s. */
+const MORNING_LIGHT = {
+  id: 'track-morning',
+  title: 'Morning Light',
+  artist: 'Memoreel',
+  duration: 60,
+  url: '/storage/music/aa11.mp3?sig=1',
+  tempo: 60,
+  beats: Array.from({ length: 60 }, (_, n) => 0.1 + n),
+};
+
+function stubDesignStep(
+  photoCount = 12,
+  { library = [] as (typeof MORNING_LIGHT)[], timelineTracks = [] as unknown[] } = {},
+) {
+  let settings: Record<string, unknown> = { durationPerPhoto: 3, cutOnBeat: false };
+  const project = () => ({
+    ...sampleProject({ id: PROJECT_ID }),
+    videoSettings: { ...settings, music: { type: 'default', selection: 'peaceful', timelineTracks } },
+  });
   return stubGraphQL({
     project,
     projects: () => [sampleProject({ id: PROJECT_ID, photoCount })],
     projectCount: () => ({ count: 1, limit: 10 }),
     photos: () => samplePhotos(photoCount),
     upgradeOptions: () => ({ currentTier: 'free', upgradeOptions: [] }),
-    updateVideoSettings: ({ settings }) => {
-      durationPerPhoto = (settings as { durationPerPhoto: number }).durationPerPhoto;
+    publicMusicTracks: () => library,
+    updateVideoSettings: ({ settings: change }) => {
+      settings = { ...settings, ...(change as Record<string, unknown>) };
       return project();
     },
   });
@@ -63,6 +84,38 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: videoLengthMessages.upgrade }));
     const upgrade = await screen.findByRole('dialog', { name: 'Upgrade Your Project' });
     expect(upgrade.textContent).toContain(videoLengthMessages.tooLong('free', 400));
+  });
+
+  it('cuts on the beat when switched on: the total follows the music, the choice is saved', async () => {
+    const timeline = [
+      { id: 'track-morning', storage_path: 'aa11.mp3', startTime: 0, duration: 12, instanceId: 'm1' },
+    ];
+    const fetchMock = stubDesignStep(4, { library: [MORNING_LIGHT], timelineTracks: timeline });
+    openProjectStep('design');
+    const cutOnBeat = await screen.findByRole('switch', { name: 'Cut on the beat' });
+    expect(cutOnBeat.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(text.cutOnBeat.hint)).toBeTruthy();
+    expect(screen.getByTestId('total-duration').textContent).toBe('0:12');
+
+    fireEvent.click(cutOnBeat);
+    expect(cutOnBeat.getAttribute('aria-checked')).toBe('true');
+    // Beats on frames 3 + 30n: photos change on 93, 183, 273 and the video ends on 333 (11.1 s).
+    await waitFor(() => expect(screen.getByTestId('total-duration').textContent).toBe('0:11'));
+    expect(screen.getByText('4 photos, cut on the beat')).toBeTruthy();
+    expect(screen.getByTestId('beat-note').textContent).toBe(text.cutOnBeat.tempo(60));
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ cutOnBeat: true }]));
+
+    fireEvent.click(cutOnBeat);
+    expect(screen.getByTestId('total-duration').textContent).toBe('0:12');
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ cutOnBeat: true }, { cutOnBeat: false }]));
+  });
+
+  it('says why nothing changes without music, and while beats are still being found', async () => {
+    stubDesignStep(4);
+    openProjectStep('design');
+    fireEvent.click(await screen.findByRole('switch', { name: 'Cut on the beat' }));
+    expect(screen.getByTestId('beat-note').textContent).toBe(text.cutOnBeat.noMusic);
+    expect(screen.getByTestId('total-duration').textContent).toBe('0:12');
   });
 
   it('keeps the photo strip at the foot of the page and links the neighbouring steps', async () => {

@@ -1,11 +1,12 @@
 import {
+  beatCutSeconds,
   DURATION_PER_PHOTO,
   formatTrackTime,
   type Tier,
   tierOf,
   type VideoSettings,
+  videoLengthIn,
   videoLengthMessages,
-  videoLengthOf,
 } from '@memoreel/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Clock } from 'lucide-react';
@@ -13,6 +14,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Slider } from '../../ui/slider';
+import { usePublicMusicTracks } from '../music/music-library-queries';
 import { usePhotos } from '../photos/photo-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { PhotoStrip } from '../photos/photo-strip';
@@ -20,8 +22,10 @@ import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
+import { CutOnBeatSetting } from './cut-on-beat-setting';
 import { videoStepsContent } from './design-content';
 import { SaveStatus } from './save-status';
+import { timelineRhythm } from './timeline-beats';
 import { useAutosave } from './use-autosave';
 import { saveVideoSettingsOnLeave } from './video-settings-api';
 import { useSaveVideoSettings } from './video-settings-queries';
@@ -90,10 +94,29 @@ function VideoSettingsCard({
       }),
     saveOnLeave: (value) => saveVideoSettingsOnLeave(projectId, { durationPerPhoto: value }),
   });
+  const [cutOnBeat, setCutOnBeat] = useState(stored.cutOnBeat);
+  const library = usePublicMusicTracks({ untilBeatsFound: cutOnBeat });
+  const rhythm = timelineRhythm(stored.music.timelineTracks, library.data);
+  const onBeat = cutOnBeat && rhythm.state === 'found';
   const sliderId = useId();
-  // The same measure the render service refuses by (libs/domain videoLengthOf).
-  const length = videoLengthOf(tier ?? 'free', photoCount, durationPerPhoto);
+  // The same measure the render service refuses by: the video's own length (libs/domain videoLengthIn).
+  const length = videoLengthIn(
+    tier ?? 'free',
+    beatCutSeconds({
+      photoCount,
+      durationPerPhoto,
+      transition: stored.transition,
+      beats: onBeat ? rhythm.beats : [],
+    }),
+  );
   const total = length.seconds;
+  const switchCutOnBeat = (checked: boolean) => {
+    setCutOnBeat(checked);
+    save.mutateAsync({ cutOnBeat: checked }).catch((error: unknown) => {
+      setCutOnBeat(!checked);
+      toast.error(text.saveFailed, { description: error instanceof Error ? error.message : undefined });
+    });
+  };
   const overLimit = tier !== undefined && !length.withinPlan;
   const { min, max } = DURATION_PER_PHOTO;
 
@@ -140,6 +163,7 @@ function VideoSettingsCard({
               {text.longer} · {max} s
             </span>
           </div>
+          <CutOnBeatSetting checked={cutOnBeat} onCheckedChange={switchCutOnBeat} rhythm={rhythm} />
         </div>
         <div className="rounded-xl bg-primary/5 p-5 text-center ring-1 ring-primary/10">
           <p className="flex items-center justify-center gap-1.5 text-muted-foreground text-sm">
@@ -149,7 +173,7 @@ function VideoSettingsCard({
             {formatTrackTime(total)}
           </p>
           <p className="mt-1 text-muted-foreground text-xs">
-            {text.totalDetail(photoCount, durationPerPhoto)}
+            {onBeat ? text.cutOnBeat.totalDetail(photoCount) : text.totalDetail(photoCount, durationPerPhoto)}
           </p>
           {tier && (
             <p

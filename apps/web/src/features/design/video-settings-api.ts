@@ -4,7 +4,7 @@ import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 /** The project's video_settings (spec 2 §3) through the gateway's `project` and `updateVideoSettings`. */
 
 const TRACK_FIELDS = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
-const SETTINGS_FIELDS = `durationPerPhoto transition width height
+const SETTINGS_FIELDS = `durationPerPhoto transition cutOnBeat width height
   music { type selection customPath timelineTracks { ${TRACK_FIELDS} } }`;
 
 type StoredSettings = Record<string, unknown>;
@@ -35,6 +35,7 @@ const UPDATE_VIDEO_SETTINGS = `mutation UpdateVideoSettings($id: ID!, $settings:
 
 export type VideoSettingsChange =
   | { durationPerPhoto: number }
+  | { cutOnBeat: boolean }
   | { music: { timelineTracks: TimelineTrack[] } };
 
 /** Saves the fields given (the rest keep their stored values) and answers the settings as stored. */

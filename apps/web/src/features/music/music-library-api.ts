@@ -9,12 +9,16 @@ export interface PublicMusicTrack {
   duration: number;
   /** Signed for an hour: refetched well before. */
   url: string;
+  /** Beats per minute, when the track keeps a steady time. */
+  tempo: number | null;
+  /** Beat times in seconds of the file; null while not analysed, [] without a steady beat. */
+  beats: number[] | null;
 }
 
 export function fetchPublicMusicTracks(signal?: AbortSignal): Promise<PublicMusicTrack[]> {
   return graphqlField(
     'publicMusicTracks',
-    'query PublicMusicTracks { publicMusicTracks { id title artist duration url } }',
+    'query PublicMusicTracks { publicMusicTracks { id title artist duration url tempo beats } }',
     {},
     signal,
   );

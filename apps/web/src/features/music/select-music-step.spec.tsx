@@ -22,6 +22,8 @@ const LIBRARY: PublicMusicTrack[] = [
     artist: 'Memoreel',
     duration: 40,
     url: '/storage/music/aa11.mp3?sig=1',
+    tempo: null,
+    beats: null,
   },
   {
     id: 'track-soft',
@@ -29,6 +31,8 @@ const LIBRARY: PublicMusicTrack[] = [
     artist: 'Memoreel',
     duration: 95,
     url: '/storage/music/bb22.mp3?sig=2',
+    tempo: null,
+    beats: null,
   },
   {
     id: 'track-sunny',
@@ -36,6 +40,8 @@ const LIBRARY: PublicMusicTrack[] = [
     artist: null,
     duration: 30,
     url: '/storage/music/cc33.mp3?sig=3',
+    tempo: null,
+    beats: null,
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { VideoSettings } from '@memoreel/domain';
-import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch } from '@memoreel/video';
+import { MemoreelPlayer, photoIndexAt, photoStartFrame, usePhotoPrefetch } from '@memoreel/video';
 import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PublicMusicTrack } from '../music/music-library-api';
@@ -22,25 +22,24 @@ export default function PreviewPlayer({
   const video = useMemo(() => previewVideoProps(photos, settings, library), [photos, settings, library]);
 
   const player = useRef<PlayerRef>(null);
-  const perPhoto = framesPerPhoto(video.durationPerPhoto);
   // The photo under the playhead, not the frame: the page re-renders once a photo, not 30 times a second.
   const [photoIndex, setPhotoIndex] = useState(0);
-  usePhotoPrefetch(video, photoIndex * perPhoto);
+  usePhotoPrefetch(video, photoStartFrame(video, photoIndex));
 
   useEffect(() => {
     const current = player.current;
     if (!current) return;
     const follow: CallbackListener<'frameupdate'> = (event) =>
-      setPhotoIndex(Math.floor(event.detail.frame / perPhoto));
+      setPhotoIndex(photoIndexAt(video, event.detail.frame));
     const seeked: CallbackListener<'seeked'> = (event) =>
-      setPhotoIndex(Math.floor(event.detail.frame / perPhoto));
+      setPhotoIndex(photoIndexAt(video, event.detail.frame));
     current.addEventListener('frameupdate', follow);
     current.addEventListener('seeked', seeked);
     return () => {
       current.removeEventListener('frameupdate', follow);
       current.removeEventListener('seeked', seeked);
     };
-  }, [perPhoto]);
+  }, [video]);
 
   return (
     <MemoreelPlayer

@@ -19,7 +19,15 @@ const placed = (id: string, startTime: number, duration: number): TimelineTrack 
 });
 
 const library: PublicMusicTrack[] = [
-  { id: 'morning', title: 'Morning Light', artist: null, duration: 151, url: '/storage/music/m.mp3?sig=new' },
+  {
+    id: 'morning',
+    title: 'Morning Light',
+    artist: null,
+    duration: 151,
+    url: '/storage/music/m.mp3?sig=new',
+    tempo: null,
+    beats: null,
+  },
 ];
 
 describe('previewVideoProps', () => {

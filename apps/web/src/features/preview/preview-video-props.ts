@@ -12,15 +12,16 @@ interface PlayablePhoto {
 
 /**
  * The composition's props from what the SPA holds: photos in display order, their motion in the
- * stored '0'/'100' shape, and the timeline with fresh URLs to play its tracks by.
+ * stored '0'/'100' shape, and the timeline with fresh URLs to play its tracks by and their beats.
  * A track with no URL (gone from the library) is left out; the rest of the timeline still plays.
  */
 export function playableVideoProps(
   photos: PlayablePhoto[],
   settings: VideoSettings,
-  musicUrls: { id: string; url: string }[],
+  musicUrls: { id: string; url: string; beats?: number[] | null }[],
 ): MemoreelVideoProps {
   const urls = new Map(musicUrls.map((track) => [track.id, track.url]));
+  const beats = new Map(musicUrls.map((track) => [track.id, track.beats]));
   return videoPropsFromProject({
     photos: photos.map((photo) => ({
       id: photo.id,
@@ -35,6 +36,7 @@ export function playableVideoProps(
       },
     },
     musicUrl: (track) => urls.get(track.id) ?? '',
+    beatsOf: (track) => beats.get(track.id),
   });
 }
 

@@ -1,4 +1,10 @@
-import { framesPerPhoto, MemoreelPlayer, usePhotoPrefetch, videoMetadata } from '@memoreel/video';
+import {
+  MemoreelPlayer,
+  photoIndexAt,
+  photoStartFrame,
+  usePhotoPrefetch,
+  videoMetadata,
+} from '@memoreel/video';
 import type { CallbackListener, PlayerRef } from '@remotion/player';
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -26,20 +32,19 @@ export default function SharedCompositionPlayer({
 }) {
   const props = useMemo(() => sharedVideoProps(video), [video]);
   const player = useRef<PlayerRef>(null);
-  const perPhoto = framesPerPhoto(props.durationPerPhoto);
   const lastFrame = videoMetadata(props).durationInFrames - 1;
   // The photo under the playhead and whether it is at an end, not the frame: the page re-renders
   // once a photo, not 30 times a second.
   const [photoIndex, setPhotoIndex] = useState(0);
   const [atAnEnd, setAtAnEnd] = useState(true);
   const [playing, setPlaying] = useState(false);
-  usePhotoPrefetch(props, photoIndex * perPhoto);
+  usePhotoPrefetch(props, photoStartFrame(props, photoIndex));
 
   useEffect(() => {
     const current = player.current;
     if (!current) return;
     const at = (frame: number) => {
-      setPhotoIndex(Math.floor(frame / perPhoto));
+      setPhotoIndex(photoIndexAt(props, frame));
       setAtAnEnd(frame === 0 || frame >= lastFrame);
     };
     const follow: CallbackListener<'frameupdate'> = (event) => at(event.detail.frame);
@@ -58,7 +63,7 @@ export default function SharedCompositionPlayer({
       current.removeEventListener('pause', pause);
       current.removeEventListener('ended', pause);
     };
-  }, [perPhoto, lastFrame]);
+  }, [props, lastFrame]);
 
   // Once, on mount: the visitor already pressed play (the page has their gesture, so sound may play).
   const playedOnLoad = useRef(false);

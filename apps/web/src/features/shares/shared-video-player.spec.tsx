@@ -58,7 +58,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
         height: 1920,
       },
     ],
-    musicUrls: [{ id: 'track-1', url: '/signed/track-1.mp3' }],
+    musicUrls: [{ id: 'track-1', url: '/signed/track-1.mp3', beats: null }],
     posterUrl: '/signed/one-carousel.webp',
     phonePosterUrl: '/signed/one-grid.webp',
     videoUrl: null,

@@ -38,7 +38,7 @@ export interface SharedVideo {
   /** In display order: a signed URL of each one's filtered video derivative (else its carousel size). */
   photos: SharedPhoto[];
   /** A signed URL to play each track of the timeline, by track id. */
-  musicUrls: { id: string; url: string }[];
+  musicUrls: { id: string; url: string; beats: number[] | null }[];
   /** The first paint: the first photo, as light as it can be. */
   posterUrl: string | null;
   /** The same photo for a phone-wide page (480 px), when it has no filter. */
@@ -58,7 +58,7 @@ export interface SharedPhoto {
 const TRANSFORM = 'scale translateX translateY rotate';
 const TRACK = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
 /** What the player needs beyond the display fields: the composition's settings, photos and music. */
-const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition width height music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url } posterUrl phonePosterUrl videoUrl`;
+const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 
