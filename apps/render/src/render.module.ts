@@ -14,7 +14,9 @@ import { SeedShippedMusicOnStart } from './music/seed-shipped-music-on-start.js'
 import { DeleteRendersWhenProjectDeleted } from './renders/delete-renders-when-project-deleted.js';
 import { FailRendersWhenJobsDeadLettered } from './renders/fail-renders-when-jobs-dead-lettered.js';
 import { RecordWorkerReports } from './renders/record-worker-reports.js';
+import { RenderCleanup } from './renders/render-cleanup.js';
 import { RenderInputs } from './renders/render-inputs.js';
+import { RenderPlanner } from './renders/render-planner.js';
 import { RenderStorage } from './renders/render-storage.js';
 import { RenderWatchdog } from './renders/render-watchdog.js';
 import { RendersHandlers } from './renders/renders.handlers.js';
@@ -52,6 +54,8 @@ export class RenderModule {
         RendersRepository,
         ProjectsLookup,
         RenderInputs,
+        RenderPlanner,
+        RenderCleanup,
         RendersService,
         RenderWatchdog,
       ],

@@ -46,8 +46,8 @@ export class FakeProjects {
     return project;
   }
 
-  /** Adds a photo whose filtered derivative is at `videoUrl` (a local file or URL). */
-  addPhoto(project: Project, videoUrl: string | null): Photo {
+  /** Adds a photo whose filtered derivative is at `videoUrl` (a local file or URL; null: not made yet, set it later). */
+  addPhoto(project: Project, videoUrl: string | null): Photo & { videoUrl: string | null } {
     const list = this.photos.get(project.id) ?? [];
     const photo = {
       id: randomUUID(),

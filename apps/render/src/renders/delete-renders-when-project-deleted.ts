@@ -1,7 +1,7 @@
 import { type EventEnvelopeOf, projectDeleted } from '@memoreel/contracts';
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { RendersService } from './renders.service.js';
+import { RenderCleanup } from './render-cleanup.js';
 
 /**
  * A deleted project takes its renders and their videos with it; a render still running finds its row
@@ -10,10 +10,10 @@ import { RendersService } from './renders.service.js';
  */
 @Controller()
 export class DeleteRendersWhenProjectDeleted {
-  constructor(private readonly renders: RendersService) {}
+  constructor(private readonly cleanup: RenderCleanup) {}
 
   @EventPattern<string>(projectDeleted.subject)
   async handle(@Payload() event: EventEnvelopeOf<typeof projectDeleted>) {
-    await this.renders.deleteForProject(event.data.id);
+    await this.cleanup.deleteForProject(event.data.id);
   }
 }

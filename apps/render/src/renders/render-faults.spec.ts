@@ -270,4 +270,21 @@ describe('a render that stops moving', () => {
     );
     await workers.stop();
   });
+
+  it('fails with "Missing required data" when it waits for a photo that never gets ready', async () => {
+    const owner = actors.user();
+    const project = h.fake.project(owner);
+    h.fake.addPhoto(project, photoUrl());
+    h.fake.addPhoto(project, null);
+    const { renderId, initialProgress } = await h.request(startRender, owner, { projectId: project.id });
+    expect(initialProgress).toMatchObject({ status: 'pending', progress: 0.5 });
+    await eventually(
+      async () =>
+        expect(await h.request(getRenderProgress, owner, { renderId })).toMatchObject({
+          status: 'failed',
+          error: renderMessages.missingData,
+        }),
+      10_000,
+    );
+  });
 });

@@ -20,6 +20,14 @@ import { PlayableTracks } from '../music/playable-tracks.js';
 /** Music URLs the stitch reads: long enough for a render that waits in a busy queue. */
 const MUSIC_URL_SECONDS = 24 * 3600;
 
+/**
+ * What a render is made of — or, while media still makes some photos' video derivatives (a large
+ * upload, a filter just changed), how many are ready: the render waits for them (`pending`).
+ */
+export type RenderInput =
+  | { ready: true; props: MemoreelVideoProps; tracks: TimelineTrack[] }
+  | { ready: false; photosReady: number; photos: number };
+
 /** What a render is made of, asked of media as the owner and found in the music library. */
 @Injectable()
 export class RenderInputs {
@@ -32,11 +40,9 @@ export class RenderInputs {
   /**
    * The composition's props: photos in order with their filtered derivatives, the settings, and the
    * music the server finds for the timeline's track ids (what it signs, never the client's paths).
+   * Not ready while a photo's derivative (of its current filter) is still being made.
    */
-  async videoProps(
-    actor: Actor,
-    project: Project,
-  ): Promise<{ props: MemoreelVideoProps; tracks: TimelineTrack[] }> {
+  async videoProps(actor: Actor, project: Project): Promise<RenderInput> {
     const { photos } = await passRemoteErrors(() =>
       this.bus.request(listPhotos, actor, { projectId: project.id }),
     );
@@ -45,13 +51,15 @@ export class RenderInputs {
       this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
     );
     const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
-    const withUrls = photos.map((photo) => {
+    const withUrls = photos.flatMap((photo) => {
       const url = urls.get(photo.id);
       // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
-      if (!url?.video || url.videoFilter !== photo.filter)
-        throw new ValidationError(renderMessages.missingData);
-      return { id: photo.id, url: url.video, transforms: photo.transforms };
+      if (!url?.video || url.videoFilter !== photo.filter) return [];
+      return [{ id: photo.id, url: url.video, transforms: photo.transforms }];
     });
+    if (withUrls.length < photos.length) {
+      return { ready: false, photosReady: withUrls.length, photos: photos.length };
+    }
     const tracks = await this.music.playableIn(actor, project.videoSettings.music.timelineTracks);
     const music = new Map<string, string>();
     for (const path of new Set(tracks.map((track) => track.storage_path))) {
@@ -75,7 +83,7 @@ export class RenderInputs {
     });
     // The plan's minutes (spec §9), measured as the Design step measures them: the video's own length.
     refuseOverPlan(project, videoLengthIn(project.product, videoDurationInFrames(props) / FPS));
-    return { props, tracks };
+    return { ready: true, props, tracks };
   }
 }
 

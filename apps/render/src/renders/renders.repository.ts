@@ -54,6 +54,24 @@ export class RendersRepository {
     });
   }
 
+  /** The project's render waiting for its photos, if one is. */
+  pendingOfProject(db: Db, projectId: string): Promise<RenderRow | null> {
+    return db.renderedVideo.findFirst({
+      where: { projectId, status: 'pending' },
+      orderBy: { createdAt: 'desc' },
+      include: { chunks: { orderBy: { chunkIndex: 'asc' } } },
+    });
+  }
+
+  /** Every render waiting for its photos, oldest first. */
+  pending(db: Db): Promise<RenderRow[]> {
+    return db.renderedVideo.findMany({
+      where: { status: 'pending' },
+      orderBy: { createdAt: 'asc' },
+      include: { chunks: { orderBy: { chunkIndex: 'asc' } } },
+    });
+  }
+
   /** Marks a chunk stored; false when it was already (a redelivered report). */
   async markChunkDone(db: Db, renderId: string, chunkIndex: number, rendered: boolean): Promise<boolean> {
     const { count } = await db.renderChunk.updateMany({
@@ -91,10 +109,16 @@ export class RendersRepository {
     });
   }
 
-  /** Renders still running that have not moved since `before` (the watchdog's). */
+  /**
+   * Renders under way that have not moved since `before` (the watchdog's); one waiting for its photos
+   * is the pending watch's (`advancePending`), which fails it with its own reason.
+   */
   silentSince(db: Db, before: Date): Promise<{ id: string }[]> {
     return db.renderedVideo.findMany({
-      where: { status: { in: [...RUNNING] }, progressedAt: { lt: before } },
+      where: {
+        status: { in: RUNNING.filter((status) => status !== 'pending') },
+        progressedAt: { lt: before },
+      },
       select: { id: true },
     });
   }

@@ -26,20 +26,15 @@ import {
   SERVICE_CONTEXT,
   type ServiceContext,
 } from '@memoreel/platform';
-import {
-  type Chunking,
-  chunkPlan,
-  DEFAULT_CHUNKING,
-  type MemoreelVideoProps,
-  photoContentKeyFromUrl,
-} from '@memoreel/video/chunks';
+import { type MemoreelVideoProps, photoContentKeyFromUrl } from '@memoreel/video/chunks';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
 import { rendersEnded } from '../render.metrics.js';
-import { projectVersion } from './project-version.js';
+import { RenderCleanup } from './render-cleanup.js';
 import { RenderInputs } from './render-inputs.js';
-import { recordChunkJobs, recordStitch } from './render-jobs.js';
+import { recordStitch } from './render-jobs.js';
+import { RenderPlanner } from './render-planner.js';
 import {
   CHUNKS_SHARE,
   downloadName,
@@ -48,13 +43,13 @@ import {
   mayRead,
   share,
 } from './render-progress.js';
-import { chunkKey, RENDERS_BUCKET, RenderStorage, videoKey } from './render-storage.js';
+import { RENDERS_BUCKET, RenderStorage } from './render-storage.js';
 import { type RenderRow, RendersRepository, RUNNING } from './renders.repository.js';
 
 /** A render silent this long (no chunk taken or stored, no stitch) is failed: `RENDER_STALL_SECONDS`. */
 const DEFAULT_STALL_SECONDS = 600;
-/** Room for looking up a video's chunk files (S3 stats) inside the transaction that plans it. */
-const PLAN_TIMEOUT_MS = 30_000;
+/** The version of a render still waiting for its photos: nothing is planned yet, so nothing reuses it. */
+const PENDING_VERSION = 'pending';
 
 /**
  * Renders of projects (decision 0015): plans a video in chunks, queues the chunks the storage does
@@ -63,8 +58,6 @@ const PLAN_TIMEOUT_MS = 30_000;
  */
 @Injectable()
 export class RendersService {
-  /** Cut at the photos, or every `RENDER_CHUNK_FRAMES` frames when that is set (tests use it to get several chunks of one photo). */
-  private readonly chunking: Chunking;
   /** How long a running render may go without moving before the watchdog fails it. */
   readonly stallMs: number;
 
@@ -74,11 +67,12 @@ export class RendersService {
     private readonly renders: RendersRepository,
     private readonly renderStorage: RenderStorage,
     private readonly inputs: RenderInputs,
+    private readonly planner: RenderPlanner,
+    private readonly cleanup: RenderCleanup,
     private readonly bus: BusClient,
     private readonly projects: ProjectsLookup,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.chunking = Number(context.env.RENDER_CHUNK_FRAMES) || DEFAULT_CHUNKING;
     this.stallMs = (Number(context.env.RENDER_STALL_SECONDS) || DEFAULT_STALL_SECONDS) * 1000;
   }
 
@@ -86,7 +80,11 @@ export class RendersService {
     return this.renderStorage.storage;
   }
 
-  /** Owner only. Answers the completed (or running) render of an unchanged project instead of starting another. */
+  /**
+   * Owner only. Answers the completed (or running) render of an unchanged project instead of
+   * starting another. While some photos' video derivatives are still being made, the render waits
+   * for them (`pending`, its progress the share of photos ready) and starts once they are.
+   */
   async start(
     actor: Actor,
     projectId: string,
@@ -95,70 +93,95 @@ export class RendersService {
     if (project.product === 'free') {
       throw new DomainError(renderErrorCodes.upgradeRequired, renderMessages.upgradeRequired);
     }
-    const { props, tracks } = await this.inputs.videoProps(actor, project);
-    const chunks = chunkPlan(props, this.chunking);
-    const version = projectVersion(chunks, tracks);
+    const input = await this.inputs.videoProps(actor, project);
+    if (!input.ready) return this.waitForPhotos(project, input.photosReady / input.photos);
+    const plan = this.planner.plan(input.props, input.tracks);
     const existing = await this.renders.latestOfVersion(
       this.database,
       projectId,
-      version,
+      plan.version,
       this.stalledBefore(),
     );
     if (existing && (existing.status !== 'completed' || (await this.videoStored(existing)))) {
       return { renderId: existing.id, reused: true, initialProgress: await this.progressOf(existing) };
     }
-    const id = randomUUID();
-    // The row, which chunks it still needs, and their jobs commit together: a crash at any point
-    // leaves nothing, or a render whose jobs the outbox relay queues.
-    const row = await this.database.$transaction(
-      async (tx) => {
-        // A clean-up deciding on these files waits for the commit, so a file found now stays.
-        await this.renders.lockChunkFiles(
-          tx,
-          chunks.map((chunk) => chunk.hash),
-          'shared',
-        );
-        const stored = await Promise.all(
-          chunks.map(
-            async (chunk) => (await this.storage.stat(RENDERS_BUCKET, chunkKey(chunk.hash))) !== null,
-          ),
-        );
-        const doneAt = new Date();
-        const allStored = stored.every(Boolean);
-        const created = await this.renders.create(tx, {
-          id,
-          projectId,
-          userId: project.userId,
-          projectName: project.name,
-          projectVersion: version,
-          status: allStored ? 'encoding' : 'queued',
-          progress: allStored ? CHUNKS_SHARE : 0,
-          props,
-          chunks: {
-            create: chunks.map((chunk, i) => ({
-              chunkIndex: chunk.index,
-              hash: chunk.hash,
-              frameFrom: chunk.frameRange[0],
-              frameTo: chunk.frameRange[1],
-              doneAt: stored[i] ? doneAt : null,
-            })),
-          },
-        });
-        if (allStored) await recordStitch(tx, created);
-        else
-          await recordChunkJobs(
-            tx,
-            created,
-            created.chunks.filter((chunk) => chunk.doneAt === null),
-          );
-        return created;
-      },
-      { timeout: PLAN_TIMEOUT_MS },
-    );
+    const row = (await this.planner.record(randomUUID(), project, plan)) as RenderRow;
+    this.logQueued(row);
+    await this.cleanup.keepLatest(projectId);
+    return { renderId: row.id, reused: false, initialProgress: await this.push(row) };
+  }
+
+  /** A render that waits for its photos: one per project (a second click answers it). */
+  private async waitForPhotos(
+    project: Project,
+    progress: number,
+  ): Promise<{ renderId: string; reused: boolean; initialProgress: RenderProgress }> {
+    const waiting = await this.renders.pendingOfProject(this.database, project.id);
+    if (waiting)
+      return { renderId: waiting.id, reused: true, initialProgress: await this.progressOf(waiting) };
+    const row = await this.renders.create(this.database, {
+      id: randomUUID(),
+      projectId: project.id,
+      userId: project.userId,
+      projectName: project.name,
+      projectVersion: PENDING_VERSION,
+      status: 'pending',
+      progress,
+      props: {},
+    });
+    this.logger.info({ renderId: row.id, progress }, 'render waits for its photos');
+    await this.cleanup.keepLatest(project.id);
+    return { renderId: row.id, reused: false, initialProgress: await this.push(row) };
+  }
+
+  /**
+   * The watch's round over the renders waiting for their photos: each whose photos are all ready is
+   * planned and queued; one whose photos stopped getting ready for half the stall time fails with
+   * "Missing required data"; the others show how many are ready.
+   */
+  async advancePending(now = Date.now()): Promise<number> {
+    const waiting = await this.renders.pending(this.database);
+    let started = 0;
+    for (const row of waiting) {
+      try {
+        if (await this.advance(row, now)) started += 1;
+      } catch (error) {
+        if (error instanceof DomainError && !(error instanceof NotFoundError)) {
+          await this.failed(row.id, error.message);
+        } else {
+          this.logger.warn({ err: error, renderId: row.id }, 'a waiting render could not be looked at');
+        }
+      }
+    }
+    return started;
+  }
+
+  private async advance(row: RenderRow, now: number): Promise<boolean> {
+    const owner = ownerActor(row);
+    const project = await this.projects.get(owner, row.projectId);
+    const input = await this.inputs.videoProps(owner, project);
+    if (!input.ready) {
+      const progress = input.photosReady / input.photos;
+      if (progress > row.progress) {
+        if (await this.renders.moveStatus(this.database, row.id, 'pending', 'pending', { progress }))
+          await this.push({ ...row, progress });
+      } else if (row.progressedAt.getTime() < now - this.stallMs / 2) {
+        await this.failed(row.id, renderMessages.missingData);
+      }
+      return false;
+    }
+    const planned = await this.planner.record(row.id, project, this.planner.plan(input.props, input.tracks), {
+      fromPending: true,
+    });
+    if (!planned) return false;
+    this.logQueued(planned);
+    await this.push(planned);
+    return true;
+  }
+
+  private logQueued(row: RenderRow): void {
     const reused = row.chunks.filter((chunk) => chunk.doneAt !== null).length;
-    this.logger.info({ renderId: id, chunks: row.chunks.length, reused }, 'render queued');
-    await this.keepLatest(projectId);
-    return { renderId: id, reused: false, initialProgress: await this.push(row) };
+    this.logger.info({ renderId: row.id, chunks: row.chunks.length, reused }, 'render queued');
   }
 
   /** Renders silent since then are stalled: neither reused nor left running. */
@@ -220,7 +243,7 @@ export class RendersService {
     const changed = await this.renders.markChunkDone(this.database, renderId, chunkIndex, true);
     const row = await this.renders.getById(this.database, renderId);
     if (!row) {
-      await this.deleteUnreferencedChunks([hash]);
+      await this.cleanup.deleteUnreferencedChunks([hash]);
       return;
     }
     if (isFinished(row.status)) return;
@@ -289,51 +312,6 @@ export class RendersService {
     const silent = await this.renders.silentSince(this.database, before);
     for (const { id } of silent) await this.failed(id, renderMessages.interrupted, { silentSince: before });
     return silent.length;
-  }
-
-  /** The project is gone: its renders and their videos go too, and the chunks no kept render uses. */
-  async deleteForProject(projectId: string): Promise<number> {
-    const rows = await this.renders.listOfProject(this.database, projectId);
-    await this.deleteRenders(rows);
-    return rows.length;
-  }
-
-  private async keepLatest(projectId: string): Promise<void> {
-    const rows = await this.renders.listOfProject(this.database, projectId);
-    await this.deleteRenders(rows.slice(RENDERS_KEPT_PER_PROJECT));
-  }
-
-  private async deleteRenders(rows: RenderRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.renders.deleteMany(
-      this.database,
-      rows.map((row) => row.id),
-    );
-    for (const row of rows) {
-      await this.storage.delete(RENDERS_BUCKET, row.storageKey ?? videoKey(row.projectId, row.id));
-    }
-    await this.deleteUnreferencedChunks(rows.flatMap((row) => row.chunks.map((chunk) => chunk.hash)));
-  }
-
-  /**
-   * Chunks are shared by content between renders (of any project): a chunk file goes once no kept
-   * render names it. Under the files' locks, so a render being started either finds a file that
-   * stays or commits first and keeps it.
-   */
-  private async deleteUnreferencedChunks(hashes: string[]): Promise<void> {
-    const candidates = [...new Set(hashes)];
-    if (candidates.length === 0) return;
-    const unused = await this.database.$transaction(
-      async (tx) => {
-        await this.renders.lockChunkFiles(tx, candidates, 'exclusive');
-        const used = new Set(await this.renders.referencedHashes(tx, candidates));
-        const unused = candidates.filter((hash) => !used.has(hash));
-        for (const hash of unused) await this.storage.delete(RENDERS_BUCKET, chunkKey(hash));
-        return unused;
-      },
-      { timeout: PLAN_TIMEOUT_MS },
-    );
-    if (unused.length > 0) this.logger.info({ chunks: unused.length }, 'unused chunks deleted');
   }
 
   /** Every chunk is stored: the render moves to encoding and its stitch is recorded, once. Null when it had moved on. */

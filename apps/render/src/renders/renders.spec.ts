@@ -108,16 +108,36 @@ describe('start-render refuses', () => {
     }
   });
 
-  it('a project without photos, or with a photo whose derivative is not made: Missing required data', async () => {
+  it('a project without photos: Missing required data', async () => {
     const { owner, project } = projectWithPhotos(actors.user(), 0);
     expect((await h.failure(startRender, owner, { projectId: project.id })).message).toBe(
       'Missing required data',
     );
-    h.fake.addPhoto(project, null);
-    expect((await h.failure(startRender, owner, { projectId: project.id })).message).toBe(
-      'Missing required data',
-    );
     expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0);
+  });
+});
+
+describe('a render started while photos are still being prepared', () => {
+  it('waits (pending, the share of photos ready), answers a second click with itself, and starts once the last is made', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 3);
+    const late = h.fake.addPhoto(project, null);
+    const started = await h.request(startRender, owner, { projectId: project.id });
+    expect(started).toMatchObject({ reused: false, initialProgress: { status: 'pending', progress: 0.75 } });
+    expect(await h.db.renderChunk.count({ where: { renderId: started.renderId } })).toBe(0);
+    const again = await h.request(startRender, owner, { projectId: project.id });
+    expect(again).toMatchObject({ renderId: started.renderId, reused: true });
+
+    late.videoUrl = photoUrl();
+    await eventually(
+      async () =>
+        expect((await h.request(getRenderProgress, owner, { renderId: started.renderId })).status).toBe(
+          'queued',
+        ),
+      10_000,
+    );
+    expect(await h.db.renderChunk.count({ where: { renderId: started.renderId } })).toBeGreaterThan(0);
+    await finish(started.renderId);
+    expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(1);
   });
 });
 

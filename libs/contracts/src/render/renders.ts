@@ -68,7 +68,7 @@ export type RenderProgress = z.infer<typeof RenderProgressSchema>;
 
 export const startRender = defineRequest('render.video.start', {
   summary:
-    'Owner only. Starts rendering the project as it is now, or answers the completed render of the same version (photos, filters, transforms, order, settings, music) with reused=true. VALIDATION_FAILED "Missing required data" without photos; UPGRADE_REQUIRED for a free project; VIDEO_TOO_LONG (videoLengthMessages.tooLong) when photos × seconds per photo pass the plan\'s minutes.',
+    'Owner only. Starts rendering the project as it is now, or answers the completed render of the same version (photos, filters, transforms, order, settings, music) with reused=true. While some photos\' video derivatives are still being made the render waits for them (status pending, progress the share ready; one per project) and starts once they are, or fails with "Missing required data" when they stop coming. VALIDATION_FAILED "Missing required data" without photos; UPGRADE_REQUIRED for a free project; VIDEO_TOO_LONG (videoLengthMessages.tooLong) when the video (photos × seconds per photo, or as cut on the beat) passes the plan\'s minutes.',
   request: z.object({ projectId: z.uuid() }),
   reply: z.object({ renderId: z.uuid(), reused: z.boolean(), initialProgress: RenderProgressSchema }),
 });

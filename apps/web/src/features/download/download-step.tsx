@@ -265,7 +265,7 @@ function RenderingView({ render }: { render: RenderProgress | undefined }) {
         barClassName="duration-500"
       />
       <p className="flex justify-between text-muted-foreground text-sm">
-        <span data-testid="render-progress-message">{renderProgressMessage(progress)}</span>
+        <span data-testid="render-progress-message">{renderProgressMessage(progress, render?.status)}</span>
         <span>
           {percent}%{left ? ` · ${left}` : ''}
         </span>

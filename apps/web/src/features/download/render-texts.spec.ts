@@ -10,6 +10,11 @@ describe('renderProgressMessage', () => {
     expect(renderProgressMessage(0.75)).toBe('Almost there...');
     expect(renderProgressMessage(1)).toBe('Almost there...');
   });
+
+  it('says the photos are being prepared while the render waits for them, whatever share is ready', () => {
+    expect(renderProgressMessage(0.8, 'pending')).toBe('Preparing your photos...');
+    expect(renderProgressMessage(0.1, 'queued')).toBe('Starting...');
+  });
 });
 
 describe('timeLeftText', () => {

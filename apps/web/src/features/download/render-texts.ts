@@ -6,8 +6,15 @@ export const RENDERS_RETRIES = 3;
 /** 'Generate New Version' starts the new render this long after clearing the current one. */
 export const NEW_VERSION_DELAY_MS = 200;
 
-/** Spec 2 §8: below 25 % 'Starting...', below 75 % 'Processing video frames...', otherwise 'Almost there...'. */
-export function renderProgressMessage(progress: number): string {
+/** While the render waits for photos still being prepared (status pending; its progress the share ready). */
+export const PREPARING_PHOTOS = 'Preparing your photos...';
+
+/**
+ * Spec 2 §8: below 25 % 'Starting...', below 75 % 'Processing video frames...', otherwise 'Almost
+ * there...'; before that, while some photos are still being prepared, `PREPARING_PHOTOS`.
+ */
+export function renderProgressMessage(progress: number, status?: string): string {
+  if (status === 'pending') return PREPARING_PHOTOS;
   const percent = progress * 100;
   if (percent < 25) return 'Starting...';
   if (percent < 75) return 'Processing video frames...';
