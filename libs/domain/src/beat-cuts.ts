@@ -1,4 +1,4 @@
-import { type Transition, VIDEO_FPS } from './video-settings.js';
+import { type Transition, transitionOverlaps, VIDEO_FPS } from './video-settings.js';
 
 /**
  * "Cut on the beat" (step 5): photos change on the music's beats instead of every
@@ -28,15 +28,15 @@ export function plainPhotoFrames(durationPerPhoto: number): number {
  * plain end (the music, trimmed to the plain length, still covers the whole video).
  *
  * A cut is the first frame of the incoming photo: with fade-to-black the black frames meet there;
- * a dissolve runs over the outgoing photo's last P / 10 frames, so its cut is put half a dissolve
- * after the beat and the dissolve is centred on it.
+ * a dissolve (slide, zoom) runs over the outgoing photo's last P / 10 frames, so its cut is put half
+ * a transition after the beat and the transition is centred on it.
  */
 export function beatCutFrames({ photoCount, durationPerPhoto, transition, beats }: BeatCutInput): number[] {
   const perPhoto = plainPhotoFrames(durationPerPhoto);
   const count = Math.max(0, Math.floor(photoCount));
   const plain = Array.from({ length: count + 1 }, (_, k) => k * perPhoto);
   if (count === 0) return plain;
-  const centring = transition === 'fade' ? (perPhoto / 10) * 0.5 : 0;
+  const centring = transitionOverlaps(transition) ? (perPhoto / 10) * 0.5 : 0;
   const beatFrames = [
     ...new Set(
       beats

@@ -5,9 +5,17 @@ export const VIDEO_WIDTH = 1920;
 export const VIDEO_HEIGHT = 1080;
 /** The Design step's "Duration Per Photo (seconds)" slider. */
 export const DURATION_PER_PHOTO = { min: 1, max: 10, step: 0.5, default: 3 } as const;
-/** Both readings of the spec exist: the dashboard defaults to fade-to-black, the download step names fade. */
-export const TRANSITIONS = ['fade-to-black', 'fade'] as const;
+/**
+ * Between two photos. Both readings of the spec exist: the dashboard defaults to fade-to-black, the
+ * download step names fade (a dissolve); slide and zoom are what every peer offers besides.
+ */
+export const TRANSITIONS = ['fade-to-black', 'fade', 'slide', 'zoom'] as const;
 export type Transition = (typeof TRANSITIONS)[number];
+
+/** True when the incoming photo comes in over the outgoing one (every transition but fade-to-black). */
+export function transitionOverlaps(transition: Transition): boolean {
+  return transition !== 'fade-to-black';
+}
 
 /** A music track placed on the video's timeline (spec 2 §3). */
 export type TimelineTrack = {

@@ -74,6 +74,15 @@ describe('MemoreelVideo', () => {
     ]);
   });
 
+  it('slides: halfway through, the outgoing photo is half out to the left and the incoming half in from the right', () => {
+    const { container } = renderFrame(threePhotos({ transition: 'slide' }), 57);
+    const [outgoing, incoming] = visibleLayers(container);
+    expect([outgoing?.id, outgoing?.opacity, incoming?.id, incoming?.opacity]).toEqual(['a', '1', 'b', '1']);
+    // Each keeps its own motion (a: panning right to 20 %, b: just starting), moved by the slide.
+    expect(outgoing?.transform).toMatch(/^translate\(-30\.\d+%, -9\.\d+%\)/);
+    expect(incoming?.transform).toMatch(/^translate\(50%, 0%\)/);
+  });
+
   it('mounts the next photo ahead of its turn in the preview, hidden, so it has loaded by then', () => {
     const { container } = renderFrame(threePhotos(), 3);
     const mounted = [...container.querySelectorAll<HTMLElement>('[data-photo-id]')];

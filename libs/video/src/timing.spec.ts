@@ -20,6 +20,7 @@ import {
 } from './timing.js';
 
 const END = MOVING['100'];
+const STILL = { '0': IDENTITY_TRANSFORM, '100': IDENTITY_TRANSFORM };
 const layerSummary = (props: Parameters<typeof photoLayersAt>[0], frame: number) =>
   photoLayersAt(props, frame).map(({ index, opacity }) => [index, opacity]);
 
@@ -298,5 +299,50 @@ describe('cut on the beat', () => {
   it('places the music by the beat-cut length: a track is cut where the video ends', () => {
     const [placement] = musicPlacements(onBeat());
     expect(placement?.durationInFrames).toBe(174);
+  });
+});
+
+describe('slide and zoom', () => {
+  // Three 2 s photos: transitions over the outgoing photo's last 6 frames (54–59), cuts at 60 and 120.
+  it('slides the next photo in from the right while the photo before moves out to the left, both opaque', () => {
+    const props = threePhotos({
+      transition: 'slide',
+      photos: [photo('a', STILL), photo('b', STILL), photo('c', STILL)],
+    });
+    expect(photoLayerWindow(props, 1)).toEqual({ from: 54, durationInFrames: 72 });
+    const before = photoLayersAt(props, 53);
+    expect(before.map(({ index, opacity }) => [index, opacity])).toEqual([[0, 1]]);
+    const [outgoing, incoming] = photoLayersAt(props, 57);
+    expect([outgoing?.index, outgoing?.opacity, incoming?.index, incoming?.opacity]).toEqual([0, 1, 1, 1]);
+    // Halfway: the two meet in the middle of the frame.
+    expect(outgoing?.transform.translateX).toBeCloseTo(-50, 0);
+    expect(incoming?.transform.translateX).toBeCloseTo(50, 0);
+    // After the cut the incoming photo is in place and the one before is gone.
+    expect(photoLayersAt(props, 60).map(({ index, transform }) => [index, transform.translateX])).toEqual([
+      [1, 0],
+    ]);
+    // The video still opens from and closes to black.
+    expect(photoStateAt(props, 0, 0).opacity).toBe(0);
+    expect(photoStateAt(props, 2, 179).opacity).toBe(0);
+  });
+
+  it('zooms: the next photo dissolves in from 1.25× to its own size, the one before grows beneath it', () => {
+    const props = threePhotos({
+      transition: 'zoom',
+      photos: [photo('a', STILL), photo('b', STILL), photo('c', STILL)],
+    });
+    const [outgoing, incoming] = photoLayersAt(props, 57);
+    expect(outgoing).toMatchObject({ index: 0, opacity: 1 });
+    expect(incoming).toMatchObject({ index: 1, opacity: 0.5 });
+    expect(incoming?.transform.scale).toBeGreaterThan(1.1);
+    expect(outgoing?.transform.scale).toBeGreaterThan(1.1);
+    expect(photoStateAt(props, 1, 60).transform.scale).toBe(1);
+    expect(photoStateAt(props, 1, 60).opacity).toBe(1);
+  });
+
+  it('keeps each photo’s own motion under the transition (the pose is moved, not replaced)', () => {
+    const props = threePhotos({ transition: 'slide' });
+    expect(photoStateAt(props, 0, 59).transform).toMatchObject({ scale: 2, rotate: 30 });
+    expect(photoStateAt(props, 0, 59).transform.translateX).toBeLessThan(20);
   });
 });

@@ -1,4 +1,11 @@
-import { beatCutFrames, type PhotoTransform, timelineBeats, transformAt } from '@memoreel/domain';
+import {
+  beatCutFrames,
+  easeInOutCubic,
+  type PhotoTransform,
+  timelineBeats,
+  transformAt,
+  transitionOverlaps,
+} from '@memoreel/domain';
 import { FPS, HEIGHT, PHOTO_FADE_SHARE, WIDTH } from './constants.js';
 import type { MemoreelVideoProps } from './props.js';
 
@@ -113,7 +120,7 @@ export function photoLayerWindow(
   index: number,
 ): { from: number; durationInFrames: number } {
   const { start, frames } = photoSpan(props, index);
-  const overlap = props.transition === 'fade' ? Math.ceil(fadeFrames(props.durationPerPhoto)) : 0;
+  const overlap = transitionOverlaps(props.transition) ? Math.ceil(fadeFrames(props.durationPerPhoto)) : 0;
   const from = index === 0 ? start : start - overlap;
   const end = index === props.photos.length - 1 ? start + frames : start + frames + overlap;
   return { from, durationInFrames: end - from };
@@ -135,6 +142,10 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
  *   uncovered (the sides of a portrait photo). Never two photos below full opacity at once: the
  *   web renderer multiplies opacity into each element instead of compositing groups, and this
  *   way both renderers agree. The video still opens from and closes to black.
+ * - 'slide': over the same f frames the incoming photo pushes in from the right, fully opaque,
+ *   while the outgoing one moves out to the left (eased, in % of the frame).
+ * - 'zoom': a dissolve in which the incoming photo settles from 1.25× to its own size while the
+ *   outgoing one grows to 1.25× beneath it.
  */
 export function photoStateAt(props: PhotoTimingProps, index: number, frame: number): PhotoFrameState {
   const photo = props.photos[index];
@@ -144,19 +155,46 @@ export function photoStateAt(props: PhotoTimingProps, index: number, frame: numb
   const x = frame - start;
   const isFirst = index === 0;
   const isLast = index === props.photos.length - 1;
-  const dissolve = props.transition === 'fade';
+  const overlaps = transitionOverlaps(props.transition);
+  const slide = props.transition === 'slide';
 
   const fromBlack = x < 0 ? 0 : clamp01(x / fade);
   const toBlack = x > perPhoto - 1 ? 0 : clamp01((perPhoto - 1 - x) / fade);
-  const fadeIn = dissolve && !isFirst ? clamp01((x + fade) / fade) : fromBlack;
-  const fadeOut = dissolve && !isLast ? clamp01((perPhoto + fade - x) / fade) : toBlack;
+  // How far the transition from the previous photo (in) and to the next (out) has gone, 0 to 1.
+  const entering = overlaps && !isFirst ? clamp01((x + fade) / fade) : 1;
+  const leaving = overlaps && !isLast ? clamp01((x - (perPhoto - fade)) / fade) : 0;
+  const fadeIn = overlaps && !isFirst ? (slide ? (x < -fade ? 0 : 1) : entering) : fromBlack;
+  const fadeOut =
+    overlaps && !isLast ? (slide ? (x >= perPhoto ? 0 : 1) : clamp01((perPhoto + fade - x) / fade)) : toBlack;
 
   const progress = clamp01(x / Math.max(1, perPhoto - 1));
+  const pose = transformAt(photo.transforms['0'], photo.transforms['100'], progress);
   return {
     index,
     opacity: Math.min(fadeIn, fadeOut),
-    transform: transformAt(photo.transforms['0'], photo.transforms['100'], progress),
+    transform: withTransition(pose, props.transition, entering, leaving),
   };
+}
+
+/** Zoom's scale at either end of its transition. */
+const ZOOM_TRANSITION_SCALE = 1.25;
+
+/** The pose moved by a slide or zoom in progress (`entering` 0 → 1 as it comes in, `leaving` 0 → 1 as it goes). */
+function withTransition(
+  pose: PhotoTransform,
+  transition: PhotoTimingProps['transition'],
+  entering: number,
+  leaving: number,
+): PhotoTransform {
+  if (transition === 'slide') {
+    const shift = (1 - easeInOutCubic(entering)) * 100 - easeInOutCubic(leaving) * 100;
+    return shift === 0 ? pose : { ...pose, translateX: pose.translateX + shift };
+  }
+  if (transition === 'zoom') {
+    const grow = 1 + (ZOOM_TRANSITION_SCALE - 1) * (1 - easeInOutCubic(entering) + easeInOutCubic(leaving));
+    return grow === 1 ? pose : { ...pose, scale: pose.scale * grow };
+  }
+  return pose;
 }
 
 /** The photos drawn at `frame`, back to front (the web renderer has no z-index: later is on top). */

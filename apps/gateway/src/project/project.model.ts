@@ -28,7 +28,7 @@ export class VideoMusicModel {
 })
 export class VideoSettingsModel {
   @Field(() => Float) durationPerPhoto!: number;
-  @Field({ description: 'fade-to-black or fade.' }) transition!: string;
+  @Field({ description: 'fade-to-black, fade (a dissolve), slide or zoom.' }) transition!: string;
   @Field({ description: "Step 5's Cut on the beat: photos change on the music's beats." })
   cutOnBeat!: boolean;
   @Field(() => VideoMusicModel) music!: VideoMusicModel;

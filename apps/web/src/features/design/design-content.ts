@@ -4,7 +4,7 @@ import { projectMessages } from '@memoreel/domain';
 export const videoStepsContent = {
   design: {
     title: 'Design Your Video',
-    subtitle: 'Choose how long each photo stays on screen.',
+    subtitle: 'Choose how long each photo stays on screen and how it gives way to the next.',
     cardTitle: 'Video Settings',
     cardDescription: 'Every photo gets the same time; its motion and fades stretch to fit.',
     durationLabel: 'Duration Per Photo (seconds)',
@@ -14,6 +14,19 @@ export const videoStepsContent = {
     shorter: 'Quicker',
     longer: 'Slower',
     saveFailed: projectMessages.toasts.videoSettingsFailed,
+    transition: {
+      legend: 'Transition',
+      hint: 'How one photo gives way to the next, in the preview and the video alike.',
+      options: {
+        'fade-to-black': {
+          label: 'Fade through black',
+          hint: 'Each photo fades out to black, the next fades in.',
+        },
+        fade: { label: 'Dissolve', hint: 'Each photo melts into the next.' },
+        slide: { label: 'Slide', hint: 'The next photo pushes the last one off to the left.' },
+        zoom: { label: 'Zoom', hint: 'The next photo fades in as it settles from a gentle zoom.' },
+      },
+    },
     cutOnBeat: {
       label: 'Cut on the beat',
       hint: 'Each photo changes on a beat of your music near its set time, so the cuts fall with the music.',

@@ -1,5 +1,5 @@
 import { videoLengthMessages } from '@memoreel/domain';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openProjectStep } from '../../testing/project-step';
 import { PROJECT_ID, samplePhotos } from '../photos/fake-photos';
@@ -108,6 +108,23 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
     fireEvent.click(cutOnBeat);
     expect(screen.getByTestId('total-duration').textContent).toBe('0:12');
     await waitFor(() => expect(saves(fetchMock)).toEqual([{ cutOnBeat: true }, { cutOnBeat: false }]));
+  });
+
+  it('offers the four transitions, each explained, and saves the one picked', async () => {
+    const fetchMock = stubDesignStep(4);
+    openProjectStep('design');
+    const group = await screen.findByRole('group', { name: 'Transition' });
+    const options = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(options.map((option) => option.labels?.[0]?.textContent)).toEqual([
+      `Fade through black${text.transition.options['fade-to-black'].hint}`,
+      `Dissolve${text.transition.options.fade.hint}`,
+      `Slide${text.transition.options.slide.hint}`,
+      `Zoom${text.transition.options.zoom.hint}`,
+    ]);
+    expect(within(group).getByRole('radio', { name: /Fade through black/ })).toHaveProperty('checked', true);
+    fireEvent.click(within(group).getByRole('radio', { name: /Slide/ }));
+    expect(within(group).getByRole('radio', { name: /Slide/ })).toHaveProperty('checked', true);
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ transition: 'slide' }]));
   });
 
   it('says why nothing changes without music, and while beats are still being found', async () => {

@@ -3,6 +3,7 @@ import {
   DURATION_PER_PHOTO,
   formatTrackTime,
   type Tier,
+  type Transition,
   tierOf,
   type VideoSettings,
   videoLengthIn,
@@ -26,8 +27,9 @@ import { CutOnBeatSetting } from './cut-on-beat-setting';
 import { videoStepsContent } from './design-content';
 import { SaveStatus } from './save-status';
 import { timelineRhythm } from './timeline-beats';
+import { TransitionPicker } from './transition-picker';
 import { useAutosave } from './use-autosave';
-import { saveVideoSettingsOnLeave } from './video-settings-api';
+import { saveVideoSettingsOnLeave, type VideoSettingsChange } from './video-settings-api';
 import { useSaveVideoSettings } from './video-settings-queries';
 import { WhenPhotosAndSettingsLoaded } from './when-photos-and-settings-loaded';
 
@@ -95,6 +97,7 @@ function VideoSettingsCard({
     saveOnLeave: (value) => saveVideoSettingsOnLeave(projectId, { durationPerPhoto: value }),
   });
   const [cutOnBeat, setCutOnBeat] = useState(stored.cutOnBeat);
+  const [transition, setTransition] = useState(stored.transition);
   const library = usePublicMusicTracks({ untilBeatsFound: cutOnBeat });
   const rhythm = timelineRhythm(stored.music.timelineTracks, library.data);
   const onBeat = cutOnBeat && rhythm.state === 'found';
@@ -105,17 +108,26 @@ function VideoSettingsCard({
     beatCutSeconds({
       photoCount,
       durationPerPhoto,
-      transition: stored.transition,
+      transition,
       beats: onBeat ? rhythm.beats : [],
     }),
   );
   const total = length.seconds;
-  const switchCutOnBeat = (checked: boolean) => {
-    setCutOnBeat(checked);
-    save.mutateAsync({ cutOnBeat: checked }).catch((error: unknown) => {
-      setCutOnBeat(!checked);
+  /** A switch or a choice saves at once; a failed save puts it back and says so. */
+  const saveAtOnce = (change: VideoSettingsChange, undo: () => void) => {
+    save.mutateAsync(change).catch((error: unknown) => {
+      undo();
       toast.error(text.saveFailed, { description: error instanceof Error ? error.message : undefined });
     });
+  };
+  const switchCutOnBeat = (checked: boolean) => {
+    setCutOnBeat(checked);
+    saveAtOnce({ cutOnBeat: checked }, () => setCutOnBeat(!checked));
+  };
+  const pickTransition = (next: Transition) => {
+    const before = transition;
+    setTransition(next);
+    saveAtOnce({ transition: next }, () => setTransition(before));
   };
   const overLimit = tier !== undefined && !length.withinPlan;
   const { min, max } = DURATION_PER_PHOTO;
@@ -163,6 +175,7 @@ function VideoSettingsCard({
               {text.longer} · {max} s
             </span>
           </div>
+          <TransitionPicker value={transition} onChange={pickTransition} />
           <CutOnBeatSetting checked={cutOnBeat} onCheckedChange={switchCutOnBeat} rhythm={rhythm} />
         </div>
         <div className="rounded-xl bg-primary/5 p-5 text-center ring-1 ring-primary/10">

@@ -1,4 +1,9 @@
-import { parseVideoSettings, type TimelineTrack, type VideoSettings } from '@memoreel/domain';
+import {
+  parseVideoSettings,
+  type TimelineTrack,
+  type Transition,
+  type VideoSettings,
+} from '@memoreel/domain';
 import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The project's video_settings (spec 2 §3) through the gateway's `project` and `updateVideoSettings`. */
@@ -36,6 +41,7 @@ const UPDATE_VIDEO_SETTINGS = `mutation UpdateVideoSettings($id: ID!, $settings:
 export type VideoSettingsChange =
   | { durationPerPhoto: number }
   | { cutOnBeat: boolean }
+  | { transition: Transition }
   | { music: { timelineTracks: TimelineTrack[] } };
 
 /** Saves the fields given (the rest keep their stored values) and answers the settings as stored. */

@@ -44,5 +44,6 @@ export function useSaveVideoSettings(projectId: string) {
 function applyChange(settings: VideoSettings, change: VideoSettingsChange): VideoSettings {
   if ('durationPerPhoto' in change) return { ...settings, durationPerPhoto: change.durationPerPhoto };
   if ('cutOnBeat' in change) return { ...settings, cutOnBeat: change.cutOnBeat };
+  if ('transition' in change) return { ...settings, transition: change.transition };
   return { ...settings, music: { ...settings.music, timelineTracks: change.music.timelineTracks } };
 }
