@@ -1,0 +1,71 @@
+/**
+ * Camera-like 12 MP JPEGs (4000×3000, every fifth one portrait): a sky-to-ground gradient in a hue of
+ * its own, a few dozen soft shapes, and sensor grain so they weigh what a phone's photo does. Made
+ * once into the temp folder and reused by later runs (making 400 takes minutes on a busy machine).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+export const PHOTO_WIDTH = 4000;
+export const PHOTO_HEIGHT = 3000;
+const FOLDER = join(tmpdir(), `memoreel-bench-big-project-${PHOTO_WIDTH}x${PHOTO_HEIGHT}`);
+
+export const photoName = (index: number) => `IMG_${String(index).padStart(4, '0')}.jpg`;
+
+async function grain(width: number, height: number): Promise<Buffer> {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 28 },
+    },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+async function writePhoto(path: string, index: number, noise: Buffer, portrait: boolean): Promise<void> {
+  const [width, height] = portrait ? [PHOTO_HEIGHT, PHOTO_WIDTH] : [PHOTO_WIDTH, PHOTO_HEIGHT];
+  let seed = 11 + index * 7919;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const hue = (index * 47) % 360;
+  const shapes = Array.from(
+    { length: 40 },
+    () =>
+      `<circle cx="${random() * width}" cy="${random() * height}" r="${40 + random() * 500}" fill="hsl(${(hue + random() * 120) % 360},55%,${25 + random() * 50}%)" opacity="0.45"/>`,
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},45%,75%)"/><stop offset="0.55" stop-color="hsl(${(hue + 40) % 360},50%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 160) % 360},35%,25%)"/>
+    </linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}</svg>`;
+  await sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toFile(path);
+}
+
+/** The paths of photos 0…count-1, made where missing. */
+export async function cameraPhotos(count: number): Promise<string[]> {
+  await mkdir(FOLDER, { recursive: true });
+  const paths = Array.from({ length: count }, (_, index) => join(FOLDER, photoName(index)));
+  const missing = paths.map((path, index) => ({ path, index })).filter(({ path }) => !existsSync(path));
+  if (missing.length > 0) {
+    const landscape = await grain(PHOTO_WIDTH, PHOTO_HEIGHT);
+    const portrait = await grain(PHOTO_HEIGHT, PHOTO_WIDTH);
+    for (const { path, index } of missing) {
+      const upright = index % 5 === 4;
+      // Written under a temp name first: a run stopped half-way leaves no broken photo behind.
+      await writePhoto(`${path}.part`, index, upright ? portrait : landscape, upright);
+      await rename(`${path}.part`, path);
+    }
+  }
+  return paths;
+}
