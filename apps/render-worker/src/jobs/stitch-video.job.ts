@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -53,12 +53,13 @@ export class StitchVideoJob {
         const music = musicPlacements(props).map((placement) => ({ placement, source: placement.url }));
         const output = join(dir, 'video.mp4');
         await this.rendering.stitch(chunks, music, output);
-        const bytes = await readFile(output);
-        await this.renders.storage.put(RENDERS_BUCKET, outputKey, bytes, {
+        // Streamed from disk: a 60-minute video is gigabytes, never held in memory.
+        const { size } = await stat(output);
+        await this.renders.storage.put(RENDERS_BUCKET, outputKey, createReadStream(output), {
           contentType: 'video/mp4',
-          size: bytes.length,
+          size,
         });
-        await this.events.publish(videoStitched, { renderId, key: outputKey, bytes: bytes.length });
+        await this.events.publish(videoStitched, { renderId, key: outputKey, bytes: size });
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
