@@ -17,106 +17,110 @@ const run = promisify(execFile);
 /** The parity bar of issue 21: the web renderer's frames against `renderMedia`'s. */
 const MIN_PSNR_DB = 33;
 
-// Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion and dissolves) rendered the way users
-// get it — three chunks by the web renderer, stitched with the music — and by the reference path, every
-// frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`).
-describe('the chunked web render against Remotion’s renderMedia', { timeout: 240_000 }, () => {
-  let dir: string;
-  let props: MemoreelVideoProps;
-  let chunked: string;
-  let reference: string;
+// Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion, and dissolves or slides) rendered the
+// way users get it — three chunks by the web renderer, stitched with the music — and by the reference
+// path, every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`).
+describe.each(['fade', 'slide'] as const)(
+  'the chunked web render against Remotion’s renderMedia (%s)',
+  { timeout: 240_000 },
+  (transition) => {
+    let dir: string;
+    let props: MemoreelVideoProps;
+    let chunked: string;
+    let reference: string;
 
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'memoreel-parity-'));
-    const [renderPage, ...photos] = await Promise.all([
-      buildRenderPage(join(dir, 'page')),
-      writeTestPhoto(dir, 'a', 0),
-      writeTestPhoto(dir, 'b', 120),
-      writeTestPhoto(dir, 'c', 240),
-    ]);
-    const music = await writeTestMusic(dir, 3);
-    props = {
-      photos: photos.map((path, i) => ({
-        id: `p${i}`,
-        url: path,
-        transforms: {
-          '0': { scale: 1 + i * 0.1, translateX: 0, translateY: 0, rotate: 0 },
-          '100': { scale: 1.4, translateX: i % 2 ? -8 : 8, translateY: 4, rotate: i * 5 },
-        },
-      })),
-      durationPerPhoto: 1,
-      transition: 'fade',
-      music: [{ instanceId: 'm1', url: music, startTime: 0, duration: 3 }],
-    };
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'memoreel-parity-'));
+      const [renderPage, ...photos] = await Promise.all([
+        buildRenderPage(join(dir, 'page')),
+        writeTestPhoto(dir, 'a', 0),
+        writeTestPhoto(dir, 'b', 120),
+        writeTestPhoto(dir, 'c', 240),
+      ]);
+      const music = await writeTestMusic(dir, 3);
+      props = {
+        photos: photos.map((path, i) => ({
+          id: `p${i}`,
+          url: path,
+          transforms: {
+            '0': { scale: 1 + i * 0.1, translateX: 0, translateY: 0, rotate: 0 },
+            '100': { scale: 1.4, translateX: i % 2 ? -8 : 8, translateY: 4, rotate: i * 5 },
+          },
+        })),
+        durationPerPhoto: 1,
+        transition,
+        music: [{ instanceId: 'm1', url: music, startTime: 0, duration: 3 }],
+      };
 
-    const renderer = await ChunkRenderer.start({ pageDir: renderPage });
-    try {
-      const chunks = [];
-      for (const chunk of chunkPlan(props, 30)) {
-        chunks.push(
-          await renderer.render(
-            { props, frameRange: chunk.frameRange },
-            join(dir, `chunk-${chunk.index}.mp4`),
-          ),
-        );
+      const renderer = await ChunkRenderer.start({ pageDir: renderPage });
+      try {
+        const chunks = [];
+        for (const chunk of chunkPlan(props, 30)) {
+          chunks.push(
+            await renderer.render(
+              { props, frameRange: chunk.frameRange },
+              join(dir, `chunk-${chunk.index}.mp4`),
+            ),
+          );
+        }
+        expect(chunks.map((chunk) => chunk.frames)).toEqual([30, 30, 30]);
+        chunked = join(dir, 'chunked.mp4');
+        const placements = musicPlacements(props).map((placement) => ({ placement, source: music }));
+        await stitch(chunks, placements, chunked);
+      } finally {
+        await renderer.close();
       }
-      expect(chunks.map((chunk) => chunk.frames)).toEqual([30, 30, 30]);
-      chunked = join(dir, 'chunked.mp4');
-      const placements = musicPlacements(props).map((placement) => ({ placement, source: music }));
-      await stitch(chunks, placements, chunked);
-    } finally {
-      await renderer.close();
+
+      const remotion = await RemotionRenderer.start({ outDir: join(dir, 'remotion-bundle') });
+      try {
+        reference = join(dir, 'reference.mp4');
+        await remotion.render(props, reference);
+      } finally {
+        await remotion.close();
+      }
+    }, 240_000);
+
+    afterAll(async () => {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    async function videoStream(file: string) {
+      const probe = await ffprobe(file, ['-count_frames']);
+      return probe.streams.find((stream) => stream.codec_type === 'video')!;
     }
 
-    const remotion = await RemotionRenderer.start({ outDir: join(dir, 'remotion-bundle') });
-    try {
-      reference = join(dir, 'reference.mp4');
-      await remotion.render(props, reference);
-    } finally {
-      await remotion.close();
-    }
-  }, 240_000);
+    it('has the same frames: count, rate and duration', async () => {
+      const [ours, theirs] = await Promise.all([videoStream(chunked), videoStream(reference)]);
+      expect(ours.nb_read_frames).toBe('90');
+      expect(theirs.nb_read_frames).toBe('90');
+      expect(ours.r_frame_rate).toBe(theirs.r_frame_rate);
+      expect(Number(ours.duration)).toBeCloseTo(Number(theirs.duration), 2);
+      expect(Number(ours.duration)).toBeCloseTo(3, 2);
+    });
 
-  afterAll(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
-  async function videoStream(file: string) {
-    const probe = await ffprobe(file, ['-count_frames']);
-    return probe.streams.find((stream) => stream.codec_type === 'video')!;
-  }
-
-  it('has the same frames: count, rate and duration', async () => {
-    const [ours, theirs] = await Promise.all([videoStream(chunked), videoStream(reference)]);
-    expect(ours.nb_read_frames).toBe('90');
-    expect(theirs.nb_read_frames).toBe('90');
-    expect(ours.r_frame_rate).toBe(theirs.r_frame_rate);
-    expect(Number(ours.duration)).toBeCloseTo(Number(theirs.duration), 2);
-    expect(Number(ours.duration)).toBeCloseTo(3, 2);
-  });
-
-  it(`draws the same pictures: ≥ ${MIN_PSNR_DB} dB PSNR over the video and on each photo’s middle frame`, async () => {
-    const stats = join(dir, 'psnr.log');
-    const { stderr } = await run(FFMPEG, [
-      ...['-hide_banner', '-v', 'info', '-i', chunked, '-i', reference],
-      // Both in limited-range BT.709 4:2:0 (the web renderer writes full range), frame by frame.
-      ...[
-        '-lavfi',
-        `[0:v]scale=out_range=tv,format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr=stats_file=${stats}`,
-      ],
-      ...['-f', 'null', '-'],
-    ]);
-    const average = Number(/PSNR .*average:([\d.]+)/.exec(stderr)?.[1]);
-    const perFrame = (await readFile(stats, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => Number(/psnr_avg:([\d.]+|inf)/.exec(line)?.[1]?.replace('inf', '100')));
-    expect(perFrame).toHaveLength(90);
-    const middles = [15, 45, 75].map((frame) => perFrame[frame] as number);
-    console.info(
-      `parity: average ${average} dB, mid-photo ${middles.join(' / ')} dB, lowest ${Math.min(...perFrame)} dB`,
-    );
-    expect(average).toBeGreaterThanOrEqual(MIN_PSNR_DB);
-    for (const psnr of middles) expect(psnr).toBeGreaterThanOrEqual(MIN_PSNR_DB);
-  });
-});
+    it(`draws the same pictures: ≥ ${MIN_PSNR_DB} dB PSNR over the video and on each photo’s middle frame`, async () => {
+      const stats = join(dir, 'psnr.log');
+      const { stderr } = await run(FFMPEG, [
+        ...['-hide_banner', '-v', 'info', '-i', chunked, '-i', reference],
+        // Both in limited-range BT.709 4:2:0 (the web renderer writes full range), frame by frame.
+        ...[
+          '-lavfi',
+          `[0:v]scale=out_range=tv,format=yuv420p[a];[1:v]format=yuv420p[b];[a][b]psnr=stats_file=${stats}`,
+        ],
+        ...['-f', 'null', '-'],
+      ]);
+      const average = Number(/PSNR .*average:([\d.]+)/.exec(stderr)?.[1]);
+      const perFrame = (await readFile(stats, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => Number(/psnr_avg:([\d.]+|inf)/.exec(line)?.[1]?.replace('inf', '100')));
+      expect(perFrame).toHaveLength(90);
+      const middles = [15, 45, 75].map((frame) => perFrame[frame] as number);
+      console.info(
+        `parity (${transition}): average ${average} dB, mid-photo ${middles.join(' / ')} dB, lowest ${Math.min(...perFrame)} dB`,
+      );
+      expect(average).toBeGreaterThanOrEqual(MIN_PSNR_DB);
+      for (const psnr of middles) expect(psnr).toBeGreaterThanOrEqual(MIN_PSNR_DB);
+    });
+  },
+);
