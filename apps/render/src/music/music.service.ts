@@ -83,16 +83,7 @@ export class MusicService {
   async listPublic(actor: Actor): Promise<PublicMusicTrack[]> {
     requireSignedIn(actor);
     const rows = await this.tracks.listPublic(this.database);
-    return Promise.all(
-      rows.map(async (row) => ({
-        id: row.id,
-        title: row.title,
-        artist: row.artist,
-        duration: row.duration,
-        url: await this.urlOf(row),
-        ...rhythmOf(row),
-      })),
-    );
+    return Promise.all(rows.map((row) => this.toPublicTrack(row)));
   }
 
   /** Every track, newest first. */
@@ -248,7 +239,8 @@ export class MusicService {
     return this.storage.presignGet(MUSIC_BUCKET, row.storagePath, { expiresInSeconds: MUSIC_URL_SECONDS });
   }
 
-  private async toTrack(row: MusicTrackRow): Promise<MusicTrack> {
+  /** What every user sees of a track: its file signed to play, its rhythm. */
+  private async toPublicTrack(row: MusicTrackRow): Promise<PublicMusicTrack> {
     return {
       id: row.id,
       title: row.title,
@@ -256,6 +248,12 @@ export class MusicService {
       duration: row.duration,
       url: await this.urlOf(row),
       ...rhythmOf(row),
+    };
+  }
+
+  private async toTrack(row: MusicTrackRow): Promise<MusicTrack> {
+    return {
+      ...(await this.toPublicTrack(row)),
       isPublic: row.isPublic,
       storagePath: row.storagePath,
       format: row.format,
