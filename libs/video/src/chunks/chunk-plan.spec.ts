@@ -163,17 +163,17 @@ function chunksShowing(props: MemoreelVideoProps, index: number): number[] {
 }
 
 describe('chunkPlan, cut at the photos (the default)', () => {
-  it('with dissolves, gives each photo’s time alone and each dissolve a chunk of its own', () => {
+  it('with dissolves, gives each photo one chunk: the dissolve into it, then its own time', () => {
     const chunks = chunkPlan(tenPhotos());
     // 90 frames a photo, dissolves of 9 frames either side of each cut.
     expect(chunks.slice(0, 4).map((chunk) => chunk.frameRange)).toEqual([
       [0, 80],
-      [81, 98],
-      [99, 170],
-      [171, 188],
+      [81, 170],
+      [171, 260],
+      [261, 350],
     ]);
-    expect(chunks.at(-1)?.frameRange).toEqual([819, 899]);
-    expect(chunks).toHaveLength(19);
+    expect(chunks.at(-1)?.frameRange).toEqual([801, 899]);
+    expect(chunks).toHaveLength(10);
     expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(900);
     chunks.forEach((chunk, i) => {
       expect(chunk.index).toBe(i);
@@ -190,20 +190,20 @@ describe('chunkPlan, cut at the photos (the default)', () => {
     ]);
   });
 
-  it('changing one photo changes only the chunks that show it: its own time and its two dissolves', () => {
+  it('changing one photo changes only the chunks that show it: its own and the next, which it dissolves out of', () => {
     const before = tenPhotos();
     for (const index of [0, 4, 9]) {
       const edited = withPhoto(before, index, { url: `https://storage.test/photos/new-${index}.jpg` });
       const changed = changedChunks(before, edited, 'photos');
       expect(changed).toEqual(chunksShowing(before, index));
-      // The fifth photo's 108 frames (90 + two dissolves of 9) are 12 % of the video.
+      // The fifth photo's chunk and the next: 180 of 900 frames; the first 81 + 90, the last 99 alone.
       const frames = chunkPlan(before)
         .filter((chunk) => changed.includes(chunk.index))
         .reduce((sum, chunk) => sum + chunk.frames, 0);
-      expect(frames).toBe(index === 4 ? 108 : 99);
+      expect(frames).toBe({ 0: 171, 4: 180, 9: 99 }[index]);
     }
     const turned = { ...ZOOM, '100': { ...ZOOM['100'], rotate: 15 } };
-    expect(changedChunks(before, withPhoto(before, 4, { transforms: turned }), 'photos')).toEqual([7, 8, 9]);
+    expect(changedChunks(before, withPhoto(before, 4, { transforms: turned }), 'photos')).toEqual([4, 5]);
     const fadeToBlack = tenPhotos({ transition: 'fade-to-black' });
     expect(changedChunks(fadeToBlack, withPhoto(fadeToBlack, 4, { transforms: turned }), 'photos')).toEqual([
       4,

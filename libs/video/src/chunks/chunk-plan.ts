@@ -11,8 +11,9 @@ import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 export type Chunking = 'photos' | number;
 
 /**
- * The default: cut at the photos, so a changed photo re-renders only its own frames and its dissolves
- * (108 of 900 frames for 10 photos × 3 s, against 300 with 10-second chunks).
+ * The default: cut at the photos, so a changed photo re-renders only its own chunk (fade-to-black:
+ * 90 of 900 frames for 10 photos × 3 s, against 300 with 10-second chunks) and, with a dissolve, the
+ * next one it fades out over (180 of 900).
  */
 export const DEFAULT_CHUNKING: Chunking = 'photos';
 
@@ -22,7 +23,7 @@ export const MAX_CHUNK_FRAMES = 300;
 /**
  * The shortest chunk of the photo plan (0.5 s): a shorter stretch joins the next one (the last joins
  * the one before), as a chunk's fixed cost — a job, an encoder start, a keyframe, a stitch entry —
- * outweighs rendering a few frames again. Dissolves of photos of 1.5 s or more stay chunks of their own.
+ * outweighs rendering a few frames again.
  */
 export const MIN_CHUNK_FRAMES = 15;
 
@@ -55,9 +56,9 @@ export const photoContentKeyFromUrl: PhotoContentKey = (photo) => {
  * (that changes its fade), its content key and transforms. Editing one photo changes only the hashes of the chunks that
  * show it.
  *
- * `'photos'` (the default) cuts where the set of photos on screen changes: each photo's time alone, and
- * with `fade` each dissolve between two photos as a chunk of its own (`photoChunkRanges`). A number cuts
- * every that many frames (the last chunk shorter).
+ * `'photos'` (the default) cuts where a photo's layer starts: each photo's time, with a dissolve led by
+ * the transition into it (`photoChunkRanges`). A number cuts every that many frames (the last chunk
+ * shorter).
  */
 export function chunkPlan(
   props: MemoreelVideoProps,
@@ -110,19 +111,19 @@ function fixedChunkRanges(props: MemoreelVideoProps, chunkFrames: number): [numb
 }
 
 /**
- * The photo plan's frame ranges (inclusive). Cuts go where a layer starts or ends (`photoLayerWindow`),
- * so every stretch draws one photo alone or one dissolve: a photo's frames, and with `fade` the
- * dissolves into its neighbours, make up whole chunks that no other photo's change touches. Stretches
- * shorter than MIN_CHUNK_FRAMES join the next one (the last, the one before); longer than
- * MAX_CHUNK_FRAMES are split evenly.
+ * The photo plan's frame ranges (inclusive). Cuts go where a photo's layer starts
+ * (`photoLayerWindow`): with fade-to-black a chunk is one photo's time; with a dissolve (slide,
+ * zoom) it is the transition into a photo followed by that photo's time, so a video is one chunk a
+ * photo and not two (each chunk pays an encoder start and a page's photo loads), and a changed photo
+ * re-renders its own chunk and the next one, which it dissolves out of. Stretches shorter than
+ * MIN_CHUNK_FRAMES join the next one (the last, the one before); longer than MAX_CHUNK_FRAMES are
+ * split evenly.
  */
 export function photoChunkRanges(props: MemoreelVideoProps): [number, number][] {
   const total = videoDurationInFrames(props);
   const cuts = new Set<number>([0, total]);
   props.photos.forEach((_, index) => {
-    const window = photoLayerWindow(props, index);
-    cuts.add(window.from);
-    cuts.add(window.from + window.durationInFrames);
+    cuts.add(photoLayerWindow(props, index).from);
   });
   // Without photos there is one black frame; with them the windows cover [0, total) exactly.
   const sorted = [...cuts].filter((cut) => cut >= 0 && cut <= total).sort((a, b) => a - b);
