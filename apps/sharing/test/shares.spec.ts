@@ -113,6 +113,23 @@ describe('the public read', () => {
     await h.request(updateShare, owner, { id: share.id, settings: { ...settings, showViewCount: false } });
     expect((await h.request(getSharedVideo, actors.guest(), { id: share.id })).viewCount).toBeNull();
   });
+
+  it('reads a share stored before a setting existed with its own settings, the new one at its default', async () => {
+    const { owner, project } = await projectOf();
+    const share = await h.request(createShare, owner, { projectId: project.id, settings });
+    const { cutOnBeat: _new, ...older } = {
+      ...project.videoSettings,
+      durationPerPhoto: 6.5,
+      transition: 'fade',
+    };
+    await h.db.sharedVideo.update({ where: { id: share.id }, data: { videoSettings: older } });
+    const video = await h.request(getSharedVideo, actors.guest(), { id: share.id });
+    expect(video.videoSettings).toMatchObject({
+      durationPerPhoto: 6.5,
+      transition: 'fade',
+      cutOnBeat: false,
+    });
+  });
 });
 
 describe('view counts', () => {

@@ -6,10 +6,9 @@ import {
   type ShareChange,
   shareDeleted,
   shareUpdated,
-  VideoSettingsSchema,
 } from '@memoreel/contracts';
 import {
-  defaultVideoSettings,
+  parseVideoSettings,
   SHARE_VIEW_DEDUPE_WINDOW_MS,
   SHARE_VIEWS_PER_IP_PER_MINUTE,
   type ShareSettings,
@@ -120,8 +119,9 @@ export class SharesService {
   async getPublic(id: string): Promise<PublicSharedVideo> {
     const row = await this.shares.getById(this.database, id);
     if (!row) throw new NotFoundError(shareMessages.notFound);
-    const parsed = VideoSettingsSchema.safeParse(row.videoSettings);
-    const videoSettings = parsed.success ? parsed.data : defaultVideoSettings();
+    // Read like every stored video_settings: a field missing from an older share (cutOnBeat) or
+    // malformed takes its default, the rest are kept.
+    const videoSettings = parseVideoSettings(row.videoSettings);
     const [{ photos, posterUrl, phonePosterUrl }, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
       this.media.musicUrlsOf(videoSettings.music.timelineTracks, row.userId),
