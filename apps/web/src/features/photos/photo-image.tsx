@@ -75,6 +75,9 @@ export function PhotoImage({
       <img
         src={src}
         alt={alt}
+        // A project's grid and strip hold up to 400 thumbnails: only those near the screen are fetched.
+        loading={size === 'grid' || size === 'strip' ? 'lazy' : undefined}
+        decoding="async"
         draggable={false}
         onError={() => setBrokenSrc(src)}
         className={cn('size-full select-none object-cover', imageClassName)}
