@@ -11,23 +11,11 @@
  *   npm run soak -w @memoreel/bench -- --target standalone|distributed|both
  *   SOAK_MINUTES=30  SOAK_WARMUP_MINUTES=2  SOAK_MAKERS=4  SOAK_VIEWERS=2  SOAK_RENDER_EVERY_S=90
  *   SOAK_FROM_SOURCE=1 (standalone from its sources, when the build is stale)
+ *   MALLOC_ARENA_MAX / LD_PRELOAD are passed on to the standalone process (allocator comparisons)
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import {
-  answers200,
-  createTestDatabase,
-  databaseConnections,
-  ManagedProcess,
-  outboxBacklog,
-  startDistributedStack,
-  waitUntil,
-} from '@memoreel/testing';
+import { databaseConnections, outboxBacklog, startDistributedStack } from '@memoreel/testing';
 import {
   deletePhotos,
   edit,
@@ -46,6 +34,7 @@ import {
   upload,
   view,
 } from './soak-traffic.js';
+import { startStandaloneServer } from './standalone-server.js';
 import type { Guest } from './visitor.js';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
@@ -54,7 +43,6 @@ const makers = Number(process.env.SOAK_MAKERS ?? 4);
 const viewers = Number(process.env.SOAK_VIEWERS ?? 2);
 const renderEveryMs = Number(process.env.SOAK_RENDER_EVERY_S ?? 90) * 1000;
 const WEBHOOK_SECRET = 'whsec_memoreel_soak';
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 interface Target {
   url: string;
@@ -67,73 +55,24 @@ interface Target {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** The standalone build on a temp data dir, its database a fresh one on the test server. */
 async function standalone(): Promise<Target> {
   // SOAK_FROM_SOURCE=1: the sources through the bench's TypeScript loader (a tree whose build is stale).
-  const fromSource = process.env.SOAK_FROM_SOURCE === '1';
-  const main = join(repoRoot, fromSource ? 'apps/standalone/src/main.ts' : 'apps/standalone/dist/main.js');
-  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npx nx run-many -t build\` first`);
-  const loader = ['--conditions=@memoreel/source', '--import', join(repoRoot, 'tools/bench/register.mjs')];
-  const dataDir = await mkdtemp(join(tmpdir(), 'memoreel-soak-'));
-  const database = await createTestDatabase();
-  const [port, opsPort] = [await freePort(), await freePort()];
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    OPS_PORT: String(opsPort),
-    MEMOREEL_DATA_DIR: dataDir,
-    DATABASE_URL: database.url,
-    LOG_LEVEL: 'warn',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    // A small proof of work: the soak measures the app, not its visitors' SHA-256.
-    ALTCHA_MAX_NUMBER: '1000',
-  };
-  const app = new ManagedProcess({
-    name: 'standalone',
-    cwd: repoRoot,
-    args: [...(fromSource ? loader : []), main],
-    env,
+  const server = await startStandaloneServer({
+    name: 'soak',
+    webhookSecret: WEBHOOK_SECRET,
+    fromSource: process.env.SOAK_FROM_SOURCE === '1',
   });
-  app.start();
-  const url = `http://127.0.0.1:${port}`;
-  const close = async () => {
-    await app.stop(30_000);
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitUntil('standalone /health/live', () => answers200(`${url}/health/live`), 300_000, app);
-    await waitUntil(
-      'standalone readiness',
-      () => answers200(`http://127.0.0.1:${opsPort}/health/ready`),
-      120_000,
-      app,
-    );
-  } catch (error) {
-    await close();
-    throw error;
-  }
   return {
-    url,
-    databaseUrl: database.url,
+    url: server.url,
+    databaseUrl: server.databaseUrl,
     rss: (): Record<string, number> => {
-      const bytes = app.rssBytes();
+      const bytes = server.app.rssBytes();
       return bytes === undefined ? {} : { standalone: bytes };
     },
-    output: () => app.lastOutput,
-    heap: () => heapOf(`http://127.0.0.1:${opsPort}/metrics`),
-    close,
+    output: () => server.app.lastOutput,
+    heap: () => heapOf(`${server.opsUrl}/metrics`),
+    close: server.close,
   };
 }
 
