@@ -253,6 +253,7 @@ test('Cut on the beat: switched on by keyboard, the design total changes, kept a
   const player = page.getByTestId('preview-player');
   await expect(player.getByRole('button', { name: 'Play video' })).toBeVisible({ timeout: 60_000 });
   await expect(timeLabel(player)).toHaveText('0:00 / 0:17');
+  await expect(page.getByText('6 photos · 0:17')).toBeVisible();
   await player.getByRole('button', { name: 'Play video' }).click();
   await expect(timeLabel(player)).toHaveText(/^0:0[1-9] \/ 0:17$/, { timeout: 15_000 });
 });

@@ -6,7 +6,8 @@ export const videoStepsContent = {
     title: 'Design Your Video',
     subtitle: 'Choose how long each photo stays on screen and how it gives way to the next.',
     cardTitle: 'Video Settings',
-    cardDescription: 'Every photo gets this time, or the nearest beat of your music; its motion stretches to fit.',
+    cardDescription:
+      'Every photo gets this time, or the nearest beat of your music; its motion stretches to fit.',
     durationLabel: 'Duration Per Photo (seconds)',
     totalLabel: 'Total Duration',
     totalDetail: (photos: number, seconds: number) =>

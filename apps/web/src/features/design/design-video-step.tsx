@@ -1,5 +1,4 @@
 import {
-  beatCutSeconds,
   DURATION_PER_PHOTO,
   formatTrackTime,
   type Tier,
@@ -26,7 +25,7 @@ import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
 import { CutOnBeatSetting } from './cut-on-beat-setting';
 import { videoStepsContent } from './design-content';
 import { SaveStatus } from './save-status';
-import { timelineRhythm } from './timeline-beats';
+import { timelineRhythm, videoSecondsOf } from './timeline-beats';
 import { TransitionPicker } from './transition-picker';
 import { useAutosave } from './use-autosave';
 import { saveVideoSettingsOnLeave, type VideoSettingsChange } from './video-settings-api';
@@ -105,12 +104,7 @@ function VideoSettingsCard({
   // The same measure the render service refuses by: the video's own length (libs/domain videoLengthIn).
   const length = videoLengthIn(
     tier ?? 'free',
-    beatCutSeconds({
-      photoCount,
-      durationPerPhoto,
-      transition,
-      beats: onBeat ? rhythm.beats : [],
-    }),
+    videoSecondsOf({ ...stored, durationPerPhoto, transition, cutOnBeat }, photoCount, library.data),
   );
   const total = length.seconds;
   /** A switch or a choice saves at once; a failed save puts it back and says so. */

@@ -1,4 +1,4 @@
-import { type TimelineTrack, timelineBeats } from '@memoreel/domain';
+import { beatCutSeconds, type TimelineTrack, timelineBeats, type VideoSettings } from '@memoreel/domain';
 import type { PublicMusicTrack } from '../music/music-library-api';
 
 /** What the Design step can say of the timeline's beats. */
@@ -29,4 +29,22 @@ export function timelineRhythm(
   const beats = timelineBeats(playing);
   const tempo = playing.find((track) => track.tempo !== null && (track.beats?.length ?? 0) > 0)?.tempo;
   return beats.length === 0 || !tempo ? { state: 'no-beat' } : { state: 'found', tempo, beats };
+}
+
+/**
+ * The video's length as it will be made: photos × seconds, or as cut on the music's beats once
+ * they are known — what steps 5 and 7 show and the render service measures the plan by.
+ */
+export function videoSecondsOf(
+  settings: Pick<VideoSettings, 'durationPerPhoto' | 'transition' | 'cutOnBeat' | 'music'>,
+  photoCount: number,
+  library: readonly PublicMusicTrack[] | undefined,
+): number {
+  const rhythm = timelineRhythm(settings.music.timelineTracks, library);
+  return beatCutSeconds({
+    photoCount,
+    durationPerPhoto: settings.durationPerPhoto,
+    transition: settings.transition,
+    beats: settings.cutOnBeat && rhythm.state === 'found' ? rhythm.beats : [],
+  });
 }
