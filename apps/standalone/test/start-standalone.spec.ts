@@ -9,7 +9,8 @@ import type { CaughtMail } from '../src/mail-catcher.js';
 import { standaloneEnvironment } from '../src/standalone.config.js';
 import { startStandalone } from '../src/start-standalone.js';
 
-it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', async () => {
+// The whole product starts and stops in this process (8 s alone; past 30 s beside the suite's heaviest specs).
+it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', { timeout: 120_000 }, async () => {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'memoreel-standalone-'));
   const config = standaloneEnvironment.parse({
