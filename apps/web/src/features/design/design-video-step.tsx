@@ -104,7 +104,7 @@ function VideoSettingsCard({
   // The same measure the render service refuses by: the video's own length (libs/domain videoLengthIn).
   const length = videoLengthIn(
     tier ?? 'free',
-    videoSecondsOf({ ...stored, durationPerPhoto, transition, cutOnBeat }, photoCount, library.data),
+    videoSecondsOf({ durationPerPhoto, transition, cutOnBeat }, photoCount, rhythm),
   );
   const total = length.seconds;
   /** A switch or a choice saves at once; a failed save puts it back and says so. */

@@ -36,11 +36,10 @@ export function timelineRhythm(
  * they are known — what steps 5 and 7 show and the render service measures the plan by.
  */
 export function videoSecondsOf(
-  settings: Pick<VideoSettings, 'durationPerPhoto' | 'transition' | 'cutOnBeat' | 'music'>,
+  settings: Pick<VideoSettings, 'durationPerPhoto' | 'transition' | 'cutOnBeat'>,
   photoCount: number,
-  library: readonly PublicMusicTrack[] | undefined,
+  rhythm: TimelineRhythm,
 ): number {
-  const rhythm = timelineRhythm(settings.music.timelineTracks, library);
   return beatCutSeconds({
     photoCount,
     durationPerPhoto: settings.durationPerPhoto,

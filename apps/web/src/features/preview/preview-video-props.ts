@@ -20,8 +20,7 @@ export function playableVideoProps(
   settings: VideoSettings,
   musicUrls: { id: string; url: string; beats?: number[] | null }[],
 ): MemoreelVideoProps {
-  const urls = new Map(musicUrls.map((track) => [track.id, track.url]));
-  const beats = new Map(musicUrls.map((track) => [track.id, track.beats]));
+  const byId = new Map(musicUrls.map((track) => [track.id, track]));
   return videoPropsFromProject({
     photos: photos.map((photo) => ({
       id: photo.id,
@@ -32,11 +31,11 @@ export function playableVideoProps(
       ...settings,
       music: {
         ...settings.music,
-        timelineTracks: settings.music.timelineTracks.filter((track) => urls.has(track.id)),
+        timelineTracks: settings.music.timelineTracks.filter((track) => byId.has(track.id)),
       },
     },
-    musicUrl: (track) => urls.get(track.id) ?? '',
-    beatsOf: (track) => beats.get(track.id),
+    musicUrl: (track) => byId.get(track.id)?.url ?? '',
+    beatsOf: (track) => byId.get(track.id)?.beats,
   });
 }
 

@@ -2,7 +2,7 @@ import { formatTrackTime } from '@memoreel/domain';
 import { Images, Music2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { videoStepsContent } from '../design/design-content';
-import { videoSecondsOf } from '../design/timeline-beats';
+import { timelineRhythm, videoSecondsOf } from '../design/timeline-beats';
 import { WhenPhotosAndSettingsLoaded } from '../design/when-photos-and-settings-loaded';
 import { usePublicMusicTracks } from '../music/music-library-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
@@ -47,7 +47,13 @@ export function PreviewVideoStep({ projectId }: { projectId: string }) {
                 <Images aria-hidden="true" className="size-4" />
                 {text.summary(
                   list.length,
-                  formatTrackTime(videoSecondsOf(stored, list.length, library.data)),
+                  formatTrackTime(
+                    videoSecondsOf(
+                      stored,
+                      list.length,
+                      timelineRhythm(stored.music.timelineTracks, library.data),
+                    ),
+                  ),
                 )}
               </span>
               <span className="inline-flex min-w-0 items-center gap-1.5">
