@@ -5,5 +5,6 @@ export * from './domain-error.js';
 export * from './in-process-bus.js';
 export * from './nats-bus.js';
 export * from './nats-server-config.js';
+export * from './request-handlers.js';
 export * from './senders.js';
 export * from './trace-context.js';
