@@ -1,4 +1,4 @@
-import { FPS, HEIGHT, MemoreelVideo, videoDurationInFrames, WIDTH } from '@memoreel/video';
+import { MemoreelVideo, videoMetadata } from '@memoreel/video';
 import { renderMediaOnWeb } from '@remotion/web-renderer';
 import {
   PAGE_RENDER_FUNCTION,
@@ -17,10 +17,8 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
     composition: {
       id: 'memoreel',
       component: MemoreelVideo,
-      width: WIDTH,
-      height: HEIGHT,
-      fps: FPS,
-      durationInFrames: videoDurationInFrames(job.props),
+      // Its length, rate and frame (16:9, 1:1 or 9:16) follow from the props.
+      ...videoMetadata(job.props),
     },
     inputProps: job.props,
     frameRange: job.frameRange,

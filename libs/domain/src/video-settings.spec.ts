@@ -5,6 +5,9 @@ import {
   mergeVideoSettings,
   parseVideoSettings,
   type TimelineTrack,
+  VIDEO_FORMAT_IDS,
+  VIDEO_FORMATS,
+  videoFormatOf,
 } from './video-settings.js';
 
 const track: TimelineTrack = {
@@ -52,8 +55,8 @@ describe('parseVideoSettings', () => {
           { ...track, title: 'Peaceful', artist: 'Memoreel', isTrimmed: true, originalDuration: 60 },
         ],
       },
-      width: 1280,
-      height: 720,
+      width: 1080,
+      height: 1920,
     };
     expect(parseVideoSettings(stored)).toEqual(stored);
   });
@@ -150,6 +153,41 @@ describe('mergeVideoSettings', () => {
       transition: 'fade',
     });
     expect(mergeVideoSettings(stored, null)).toEqual(stored);
+  });
+});
+
+describe('video formats', () => {
+  it('are 16:9 at 1920 × 1080, 1:1 at 1080 × 1080 and 9:16 at 1080 × 1920', () => {
+    expect(VIDEO_FORMAT_IDS.map((format) => [format, VIDEO_FORMATS[format]])).toEqual([
+      ['16:9', { width: 1920, height: 1080 }],
+      ['1:1', { width: 1080, height: 1080 }],
+      ['9:16', { width: 1080, height: 1920 }],
+    ]);
+  });
+
+  it('tells the format of a size, and none for any other size', () => {
+    expect(videoFormatOf({ width: 1080, height: 1920 })).toBe('9:16');
+    expect(videoFormatOf({ width: 1920, height: 1920 })).toBeNull();
+  });
+
+  it.each(VIDEO_FORMAT_IDS)('keeps a stored %s size', (format) => {
+    expect(parseVideoSettings({ ...VIDEO_FORMATS[format] })).toMatchObject(VIDEO_FORMATS[format]);
+  });
+
+  it.each([
+    { width: 8192, height: 8192 },
+    { width: 1920, height: 1920 },
+    { width: 1, height: 1 },
+    { width: 1280, height: 720 },
+  ])('reads a size that is no format (%j) as 1920 × 1080, both sides together', (size) => {
+    expect(parseVideoSettings(size)).toMatchObject({ width: 1920, height: 1080 });
+  });
+
+  it('changes format by an update of one side when the pair is a format, else falls back', () => {
+    const square = mergeVideoSettings(defaultVideoSettings(), { width: 1080 });
+    expect(square).toMatchObject({ width: 1080, height: 1080 });
+    expect(mergeVideoSettings(square, { height: 1920 })).toMatchObject({ width: 1080, height: 1920 });
+    expect(mergeVideoSettings(square, { width: 4000 })).toMatchObject({ width: 1920, height: 1080 });
   });
 });
 

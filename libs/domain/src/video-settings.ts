@@ -1,8 +1,36 @@
 import { z } from 'zod';
 
 export const VIDEO_FPS = 30;
-export const VIDEO_WIDTH = 1920;
-export const VIDEO_HEIGHT = 1080;
+/**
+ * The shapes a video comes in: 16:9 for screens and televisions, 1:1 for feeds, 9:16 for stories
+ * and phones held upright. The stored settings keep the size (spec §5 `width`, `height`); a size
+ * that is not one of these reads as the default.
+ */
+export const VIDEO_FORMATS = {
+  '16:9': { width: 1920, height: 1080 },
+  '1:1': { width: 1080, height: 1080 },
+  '9:16': { width: 1080, height: 1920 },
+} as const;
+export type VideoFormat = keyof typeof VIDEO_FORMATS;
+export type VideoSize = { width: number; height: number };
+export const VIDEO_FORMAT_IDS = Object.keys(VIDEO_FORMATS) as VideoFormat[];
+export const DEFAULT_VIDEO_FORMAT: VideoFormat = '16:9';
+export const VIDEO_WIDTH = VIDEO_FORMATS[DEFAULT_VIDEO_FORMAT].width;
+export const VIDEO_HEIGHT = VIDEO_FORMATS[DEFAULT_VIDEO_FORMAT].height;
+
+/** The format of a size, or null when it is none of them. */
+export function videoFormatOf(size: VideoSize): VideoFormat | null {
+  return (
+    VIDEO_FORMAT_IDS.find(
+      (format) => VIDEO_FORMATS[format].width === size.width && VIDEO_FORMATS[format].height === size.height,
+    ) ?? null
+  );
+}
+
+/** True for a size in pixels that is one of the formats. */
+export function isVideoSize(size: VideoSize): boolean {
+  return videoFormatOf(size) !== null;
+}
 /** The Design step's "Duration Per Photo (seconds)" slider. */
 export const DURATION_PER_PHOTO = { min: 1, max: 10, step: 0.5, default: 3 } as const;
 /**
@@ -91,7 +119,7 @@ const timelineTracks = z
   );
 
 const defaults = defaultVideoSettings();
-const dimension = z.number().int().positive().max(8192);
+const dimension = z.number().int().positive();
 
 const MusicSchema = z
   .object({
@@ -102,19 +130,26 @@ const MusicSchema = z
   })
   .catch(() => defaultVideoSettings().music);
 
-/** Each field checked on its own: a malformed one falls back to its default, the others are kept. */
-const SettingsSchema = z.object({
-  durationPerPhoto: z
-    .number()
-    .min(DURATION_PER_PHOTO.min)
-    .max(DURATION_PER_PHOTO.max)
-    .catch(defaults.durationPerPhoto),
-  transition: z.enum(TRANSITIONS).catch(defaults.transition),
-  cutOnBeat: z.boolean().catch(defaults.cutOnBeat),
-  music: MusicSchema,
-  width: dimension.catch(defaults.width),
-  height: dimension.catch(defaults.height),
-});
+/**
+ * Each field checked on its own: a malformed one falls back to its default, the others are kept;
+ * the size is checked as a pair (one of `VIDEO_FORMATS`, else the default).
+ */
+const SettingsSchema = z
+  .object({
+    durationPerPhoto: z
+      .number()
+      .min(DURATION_PER_PHOTO.min)
+      .max(DURATION_PER_PHOTO.max)
+      .catch(defaults.durationPerPhoto),
+    transition: z.enum(TRANSITIONS).catch(defaults.transition),
+    cutOnBeat: z.boolean().catch(defaults.cutOnBeat),
+    music: MusicSchema,
+    width: dimension.catch(defaults.width),
+    height: dimension.catch(defaults.height),
+  })
+  .transform((settings) =>
+    isVideoSize(settings) ? settings : { ...settings, width: defaults.width, height: defaults.height },
+  );
 
 /**
  * The one reading of stored or submitted video_settings (spec §5: "shape-checked and replaced by

@@ -1,6 +1,9 @@
 import { VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from '@memoreel/domain';
 
-/** ARCHITECTURE §3 and spec §9: every Memoreel video is 1080p at 30 fps. */
+/**
+ * ARCHITECTURE §3 and spec §9: every Memoreel video is 30 fps, 1080 px on its short side. WIDTH
+ * and HEIGHT are the default 16:9 frame; a video's own frame is `videoSize(props)`.
+ */
 export const FPS = VIDEO_FPS;
 export const WIDTH = VIDEO_WIDTH;
 export const HEIGHT = VIDEO_HEIGHT;

@@ -1,4 +1,4 @@
-import { defaultVideoSettings, IDENTITY_TRANSFORM } from '@memoreel/domain';
+import { defaultVideoSettings, IDENTITY_TRANSFORM, VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@memoreel/domain';
 import { describe, expect, it } from 'vitest';
 import { MOVING, threePhotos } from '../test/fixtures.js';
 import { emptyVideoProps, MemoreelVideoPropsSchema, videoPropsFromProject } from './props.js';
@@ -66,6 +66,22 @@ describe('MemoreelVideoPropsSchema', () => {
   it('accepts the Studio default and well-formed props', () => {
     expect(MemoreelVideoPropsSchema.safeParse(emptyVideoProps()).success).toBe(true);
     expect(MemoreelVideoPropsSchema.safeParse(threePhotos()).success).toBe(true);
+  });
+
+  it.each(VIDEO_FORMAT_IDS)('accepts a %s frame', (format) => {
+    expect(MemoreelVideoPropsSchema.safeParse(threePhotos({ ...VIDEO_FORMATS[format] })).success).toBe(true);
+  });
+
+  it('refuses a frame that is none of the formats: a worker never draws 8192 × 8192', () => {
+    for (const size of [{ width: 8192, height: 8192 }, { width: 1080 }, { width: 1920, height: 1920 }]) {
+      expect(MemoreelVideoPropsSchema.safeParse(threePhotos(size)).success).toBe(false);
+    }
+  });
+
+  it('takes the frame from the settings', () => {
+    const vertical = { ...defaultVideoSettings(), ...VIDEO_FORMATS['9:16'] };
+    const props = videoPropsFromProject({ photos: [], settings: vertical, musicUrl: () => '' });
+    expect(props).toMatchObject({ width: 1080, height: 1920 });
   });
 
   it('refuses a duration off the Design slider, an unknown transition and a track without length', () => {

@@ -1,11 +1,15 @@
 import {
   DURATION_PER_PHOTO,
   defaultVideoSettings,
+  isVideoSize,
   PhotoTransformsSchema,
   parseTransforms,
   type TimelineTrack,
   TRANSITIONS,
+  VIDEO_HEIGHT,
+  VIDEO_WIDTH,
   type VideoSettings,
+  type VideoSize,
 } from '@memoreel/domain';
 import { z } from 'zod';
 
@@ -37,14 +41,29 @@ export const VideoMusicTrackSchema = z.object({
 export type VideoMusicTrack = z.infer<typeof VideoMusicTrackSchema>;
 
 /** Everything that decides a video's pixels and sound: the composition is a pure function of these and the frame. */
-export const MemoreelVideoPropsSchema = z.object({
-  photos: z.array(VideoPhotoSchema),
-  durationPerPhoto: z.number().min(DURATION_PER_PHOTO.min).max(DURATION_PER_PHOTO.max),
-  transition: z.enum(TRANSITIONS),
-  /** Photos change on the music's beats (`beatCutFrames`) instead of every `durationPerPhoto` seconds. */
-  cutOnBeat: z.boolean().optional(),
-  music: z.array(VideoMusicTrackSchema),
-});
+export const MemoreelVideoPropsSchema = z
+  .object({
+    photos: z.array(VideoPhotoSchema),
+    durationPerPhoto: z.number().min(DURATION_PER_PHOTO.min).max(DURATION_PER_PHOTO.max),
+    transition: z.enum(TRANSITIONS),
+    /** Photos change on the music's beats (`beatCutFrames`) instead of every `durationPerPhoto` seconds. */
+    cutOnBeat: z.boolean().optional(),
+    music: z.array(VideoMusicTrackSchema),
+    /** The frame in pixels, one of libs/domain's `VIDEO_FORMATS`; 1920 × 1080 when left out. */
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+  })
+  .refine(
+    // Both sides or neither: one side alone is no format.
+    ({ width, height }) =>
+      width === undefined && height === undefined
+        ? true
+        : width !== undefined && height !== undefined && isVideoSize({ width, height }),
+    {
+      message: 'The video size is not one of the formats (16:9, 1:1, 9:16)',
+      path: ['width'],
+    },
+  );
 export type MemoreelVideoProps = z.infer<typeof MemoreelVideoPropsSchema>;
 
 /** What the SPA and the render service know about a project, in the product's own shapes. */
@@ -74,6 +93,8 @@ export function videoPropsFromProject({
     durationPerPhoto: settings.durationPerPhoto,
     transition: settings.transition,
     cutOnBeat: settings.cutOnBeat,
+    width: settings.width,
+    height: settings.height,
     music: settings.music.timelineTracks.map((track) => {
       const beats = beatsOf?.(track);
       return {
@@ -98,5 +119,12 @@ export function emptyVideoProps(): MemoreelVideoProps {
     transition: settings.transition,
     cutOnBeat: settings.cutOnBeat,
     music: [],
+    width: settings.width,
+    height: settings.height,
   };
+}
+
+/** The frame a video is drawn in: its props' size, or 1920 × 1080 for props without one. */
+export function videoSize(props: { width?: number | undefined; height?: number | undefined }): VideoSize {
+  return { width: props.width ?? VIDEO_WIDTH, height: props.height ?? VIDEO_HEIGHT };
 }

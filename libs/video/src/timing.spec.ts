@@ -1,4 +1,4 @@
-import { IDENTITY_TRANSFORM } from '@memoreel/domain';
+import { IDENTITY_TRANSFORM, VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@memoreel/domain';
 import { describe, expect, it } from 'vitest';
 import { MOVING, photo, threePhotos } from '../test/fixtures.js';
 import { musicPlacements } from './music.js';
@@ -46,6 +46,11 @@ describe('video length', () => {
       width: 1920,
       height: 1080,
     });
+  });
+
+  it.each(VIDEO_FORMAT_IDS)('draws a %s video in its own frame', (format) => {
+    const size = VIDEO_FORMATS[format];
+    expect(videoMetadata(threePhotos({ ...size }))).toEqual({ durationInFrames: 180, fps: 30, ...size });
   });
 
   it('fades over a tenth of each photo, fractional when the photo is', () => {

@@ -6,8 +6,8 @@ import {
   transformAt,
   transitionOverlaps,
 } from '@memoreel/domain';
-import { FPS, HEIGHT, PHOTO_FADE_SHARE, WIDTH } from './constants.js';
-import type { MemoreelVideoProps } from './props.js';
+import { FPS, PHOTO_FADE_SHARE } from './constants.js';
+import { type MemoreelVideoProps, videoSize } from './props.js';
 
 /**
  * The look of the video as plain functions of (props, frame). The component only draws what these
@@ -20,7 +20,7 @@ import type { MemoreelVideoProps } from './props.js';
  * the transition and the music's beats. Callers that only count photos may leave out the rest.
  */
 export type TimingProps = Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'> &
-  Partial<Pick<MemoreelVideoProps, 'transition' | 'cutOnBeat' | 'music'>>;
+  Partial<Pick<MemoreelVideoProps, 'transition' | 'cutOnBeat' | 'music' | 'width' | 'height'>>;
 
 type PhotoTimingProps = TimingProps & Pick<MemoreelVideoProps, 'transition'>;
 
@@ -71,9 +71,9 @@ export function videoDurationInFrames(props: TimingProps): number {
   return Math.max(1, photoStarts(props).at(-1)!);
 }
 
-/** What `<Composition>`'s calculateMetadata and `<Player>` need to know about a video. */
+/** What `<Composition>`'s calculateMetadata and `<Player>` need to know about a video: its length, rate and frame. */
 export function videoMetadata(props: TimingProps) {
-  return { durationInFrames: videoDurationInFrames(props), fps: FPS, width: WIDTH, height: HEIGHT };
+  return { durationInFrames: videoDurationInFrames(props), fps: FPS, ...videoSize(props) };
 }
 
 /** Photo `index`'s own time: its first frame and how many it owns. */

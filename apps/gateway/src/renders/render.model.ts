@@ -1,4 +1,4 @@
-import { Field, Float, ID, ObjectType } from '@nestjs/graphql';
+import { Field, Float, ID, Int, ObjectType } from '@nestjs/graphql';
 
 @ObjectType({ description: 'A render of a project as the download step reads it (spec §3 "Render status").' })
 export class RenderProgressModel {
@@ -17,6 +17,10 @@ export class RenderProgressModel {
   @Field(() => Float, { nullable: true, description: 'Seconds; null until the first chunk tells the pace.' })
   estimatedTimeRemaining!: number | null;
   @Field() createdAt!: string;
+  @Field(() => Int, { description: "The video's width in pixels: 1920 (16:9) or 1080 (1:1, 9:16)." })
+  width!: number;
+  @Field(() => Int, { description: "The video's height in pixels: 1080 (16:9, 1:1) or 1920 (9:16)." })
+  height!: number;
 }
 
 @ObjectType()

@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
 import { PLAN_TIMEOUT_MS } from './render-planner.js';
+import { renderSize } from './render-progress.js';
 import { chunkKey, RENDERS_BUCKET, RenderStorage, videoKey } from './render-storage.js';
 import { type RenderRow, RendersRepository } from './renders.repository.js';
 
@@ -24,10 +25,13 @@ export class RenderCleanup {
     return rows.length;
   }
 
-  /** Keeps the project's latest renders (spec: 5) and deletes the rest with their files. */
+  /**
+   * Keeps the project's latest renders (spec: 5), and each format's latest completed video however
+   * old, and deletes the rest with their files.
+   */
   async keepLatest(projectId: string): Promise<void> {
     const rows = await this.renders.listOfProject(this.database, projectId);
-    await this.deleteRenders(rows.slice(RENDERS_KEPT_PER_PROJECT));
+    await this.deleteRenders(rows.filter((row, index) => !kept(rows, row, index)));
   }
 
   private async deleteRenders(rows: RenderRow[]): Promise<void> {
@@ -65,4 +69,16 @@ export class RenderCleanup {
     );
     if (unused.length > 0) this.logger.info({ chunks: unused.length }, 'unused chunks deleted');
   }
+}
+
+/** One of the newest renders, or the newest completed one of its format (`rows` newest first). */
+function kept(rows: readonly RenderRow[], row: RenderRow, index: number): boolean {
+  if (index < RENDERS_KEPT_PER_PROJECT) return true;
+  if (row.status !== 'completed') return false;
+  const { width, height } = renderSize(row);
+  const newest = rows.find((other) => {
+    const size = renderSize(other);
+    return other.status === 'completed' && size.width === width && size.height === height;
+  });
+  return newest === row;
 }

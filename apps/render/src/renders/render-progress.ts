@@ -1,4 +1,5 @@
 import type { Actor } from '@memoreel/contracts';
+import { defaultVideoSettings, isVideoSize, type VideoSize } from '@memoreel/domain';
 import type { RenderRow } from './renders.repository.js';
 
 /** Share of the progress bar the chunks fill; the stitch takes the rest. */
@@ -10,6 +11,15 @@ export function mayRead(actor: Actor, row: RenderRow): boolean {
 
 export function isFinished(status: string): boolean {
   return status === 'completed' || status === 'failed';
+}
+
+/** The frame a render was drawn in, from its props (renders from before formats are 1920 × 1080). */
+export function renderSize(row: Pick<RenderRow, 'props'>): VideoSize {
+  const props = row.props as { width?: unknown; height?: unknown } | null;
+  const size = { width: Number(props?.width), height: Number(props?.height) };
+  if (isVideoSize(size)) return size;
+  const { width, height } = defaultVideoSettings();
+  return { width, height };
 }
 
 /** Share of the chunks stored. */

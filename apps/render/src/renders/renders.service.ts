@@ -11,7 +11,7 @@ import {
   renderMessages,
   renderProgressChanged,
 } from '@memoreel/contracts';
-import { projectMessages } from '@memoreel/domain';
+import { projectMessages, VIDEO_FORMAT_IDS } from '@memoreel/domain';
 import {
   BusClient,
   DomainError,
@@ -41,6 +41,7 @@ import {
   estimatedSecondsLeft,
   isFinished,
   mayRead,
+  renderSize,
   share,
 } from './render-progress.js';
 import { RENDERS_BUCKET, RenderStorage } from './render-storage.js';
@@ -231,7 +232,12 @@ export class RendersService {
 
   async list(actor: Actor, projectId: string): Promise<RenderProgress[]> {
     await this.ownProject(actor, projectId);
-    const rows = await this.renders.listOfProject(this.database, projectId, RENDERS_KEPT_PER_PROJECT);
+    // The kept ones: the latest 5, and each other format's last video (RenderCleanup.keepLatest).
+    const rows = await this.renders.listOfProject(
+      this.database,
+      projectId,
+      RENDERS_KEPT_PER_PROJECT + VIDEO_FORMAT_IDS.length,
+    );
     return Promise.all(rows.map((row) => this.progressOf(row, { signDownload: true })));
   }
 
@@ -373,6 +379,7 @@ export class RendersService {
       downloadUrl,
       estimatedTimeRemaining: estimatedSecondsLeft(row),
       createdAt: row.createdAt.toISOString(),
+      ...renderSize(row),
     };
   }
 }

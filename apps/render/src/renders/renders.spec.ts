@@ -18,7 +18,7 @@ import {
   startRender,
   videoStitched,
 } from '@memoreel/contracts';
-import { type Tier, videoLengthMessages } from '@memoreel/domain';
+import { type Tier, VIDEO_FORMATS, videoLengthMessages } from '@memoreel/domain';
 import { BusClient, buildEvent } from '@memoreel/platform';
 import { actors, eventually } from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
@@ -252,6 +252,31 @@ describe('a render', () => {
     expect(renders.map((render) => render.renderId)).toEqual(ids.slice(1).reverse());
     expect(await h.storage.stat(RENDERS_BUCKET, keys[0] as string)).toBeNull();
     expect(await h.storage.stat(RENDERS_BUCKET, keys[1] as string)).not.toBeNull();
+  });
+
+  it('keeps the last video of each format however many renders came since, and says each one’s size', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 1);
+    Object.assign(project.videoSettings, VIDEO_FORMATS['9:16']);
+    const vertical = await h.request(startRender, owner, { projectId: project.id });
+    expect(vertical.initialProgress).toMatchObject({ width: 1080, height: 1920 });
+    const verticalKey = await finish(vertical.renderId);
+    Object.assign(project.videoSettings, VIDEO_FORMATS['16:9']);
+    const wide: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      h.fake.addPhoto(project, photoUrl());
+      const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+      await finish(renderId);
+      wide.push(renderId);
+    }
+    const { renders } = await h.request(listRenders, owner, { projectId: project.id });
+    expect(renders.map((render) => [render.renderId, render.width, render.height])).toEqual([
+      ...wide
+        .slice(1)
+        .reverse()
+        .map((id) => [id, 1920, 1080]),
+      [vertical.renderId, 1080, 1920],
+    ]);
+    expect(await h.storage.stat(RENDERS_BUCKET, verticalKey)).not.toBeNull();
   });
 
   it('deletes the chunks no kept render uses, and keeps those another project’s render draws too', async () => {

@@ -6,7 +6,7 @@ import {
   type PublicSharedVideo,
   SYSTEM,
 } from '@memoreel/contracts';
-import type { TimelineTrack } from '@memoreel/domain';
+import type { TimelineTrack, VideoSize } from '@memoreel/domain';
 import { BusClient, LOGGER, type Logger, ownerActor } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
@@ -76,17 +76,26 @@ export class SharedVideoMedia {
   }
 
   /**
-   * The signed URL of the project's latest completed render, else null: the page then plays the
-   * composition, so a render service that is down or slow costs the viewer nothing.
+   * The signed URL of the project's latest completed render in the share's format (a 9:16 share
+   * plays its 9:16 video, even after the project moved on to another shape), else null: the page
+   * then plays the composition, so a render service that is down or slow costs the viewer nothing.
    */
-  async latestVideoUrlOf(share: { id: string; projectId: string; userId: string }): Promise<string | null> {
+  async latestVideoUrlOf(
+    share: { id: string; projectId: string; userId: string },
+    size: VideoSize,
+  ): Promise<string | null> {
     try {
       const { renders } = await this.bus.request(listRenders, ownerActor(share), {
         projectId: share.projectId,
       });
-      return (
-        renders.find((render) => render.status === 'completed' && render.downloadUrl)?.downloadUrl ?? null
+      const render = renders.find(
+        (render) =>
+          render.status === 'completed' &&
+          render.downloadUrl &&
+          render.width === size.width &&
+          render.height === size.height,
       );
+      return render?.downloadUrl ?? null;
     } catch (error) {
       this.logger.warn(
         { err: error, shareId: share.id },

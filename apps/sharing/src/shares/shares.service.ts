@@ -125,7 +125,7 @@ export class SharesService {
     const [{ photos, posterUrl, phonePosterUrl }, musicUrls, videoUrl] = await Promise.all([
       this.media.photosOf(row),
       this.media.musicUrlsOf(videoSettings.music.timelineTracks, row.userId),
-      this.media.latestVideoUrlOf(row),
+      this.media.latestVideoUrlOf(row, videoSettings),
     ]);
     return {
       id: row.id,

@@ -63,6 +63,9 @@ export const RenderProgressSchema = z.object({
   /** Seconds, from the chunks' pace so far; null until it can be told. */
   estimatedTimeRemaining: z.number().nonnegative().nullable(),
   createdAt: z.iso.datetime(),
+  /** The video's frame in pixels: 1920 × 1080, 1080 × 1080 or 1080 × 1920 (its format's last video is kept). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 export type RenderProgress = z.infer<typeof RenderProgressSchema>;
 
@@ -81,7 +84,8 @@ export const getRenderProgress = defineRequest('render.video.progress', {
 });
 
 export const listRenders = defineRequest('render.video.list', {
-  summary: "The latest 5 renders of the actor's project, newest first.",
+  summary:
+    "The renders kept of the actor's project, newest first: the latest 5, and each format's last video (16:9, 1:1, 9:16) however old.",
   request: z.object({ projectId: z.uuid() }),
   reply: z.object({ renders: z.array(RenderProgressSchema) }),
 });

@@ -129,6 +129,12 @@ describe('chunkPlan', () => {
     expect(unchanged.map((chunk) => chunk.index)).toEqual([0, 1]);
   });
 
+  it('changes every chunk with the format, and keeps 16:9 chunks named as before formats existed', () => {
+    const before = fourPhotos();
+    expect(changedChunks(before, { ...before, width: 1080, height: 1920 }, 60)).toEqual([0, 1, 2, 3]);
+    expect(changedChunks(before, { ...before, width: 1920, height: 1080 }, 60)).toEqual([]);
+  });
+
   it('changes every chunk with the encoding', () => {
     const before = chunkPlan(fourPhotos(), 60);
     const after = chunkPlan(fourPhotos(), 60, { encoding: { ...CHUNK_ENCODING, videoBitrate: 1 } });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FPS, HEIGHT, WIDTH } from '../constants.js';
-import type { MemoreelVideoProps } from '../props.js';
+import { FPS } from '../constants.js';
+import { type MemoreelVideoProps, videoSize } from '../props.js';
 import { photoLayerWindow, photoSpan, videoDurationInFrames } from '../timing.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
@@ -88,7 +88,7 @@ export function chunkPlan(
     const hash = sha256(
       canonicalJson({
         encoding,
-        video: { fps: FPS, width: WIDTH, height: HEIGHT },
+        video: { fps: FPS, ...videoSize(props) },
         durationPerPhoto: props.durationPerPhoto,
         transition: props.transition,
         frameRange: [from, to],

@@ -28,6 +28,23 @@ export const videoStepsContent = {
         zoom: { label: 'Zoom', hint: 'The next photo fades in as it settles from a gentle zoom.' },
       },
     },
+    format: {
+      legend: 'Format',
+      hint: 'The shape of your video. Changing it makes a new video; the last one of each shape is kept.',
+      options: {
+        '16:9': {
+          label: 'Widescreen',
+          detail: '16:9 · 1920 × 1080',
+          hint: 'Televisions, computers, YouTube.',
+        },
+        '1:1': { label: 'Square', detail: '1:1 · 1080 × 1080', hint: 'Facebook and Instagram posts.' },
+        '9:16': {
+          label: 'Vertical',
+          detail: '9:16 · 1080 × 1920',
+          hint: 'Phones: stories, WhatsApp status, TikTok.',
+        },
+      },
+    },
     cutOnBeat: {
       label: 'Cut on the beat',
       hint: 'Each photo changes on a beat of your music near its set time, so the cuts fall with the music.',

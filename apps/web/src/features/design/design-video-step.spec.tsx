@@ -127,6 +127,18 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
     await waitFor(() => expect(saves(fetchMock)).toEqual([{ transition: 'slide' }]));
   });
 
+  it('offers the three formats, widescreen first, and saves both sides of the one picked', async () => {
+    const fetchMock = stubDesignStep(4);
+    openProjectStep('design');
+    const group = await screen.findByRole('group', { name: 'Format' });
+    const options = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(options.map((option) => option.value)).toEqual(['16:9', '1:1', '9:16']);
+    expect(within(group).getByRole('radio', { name: /Widescreen/ })).toHaveProperty('checked', true);
+    fireEvent.click(within(group).getByRole('radio', { name: /Vertical/ }));
+    expect(within(group).getByRole('radio', { name: /Vertical/ })).toHaveProperty('checked', true);
+    await waitFor(() => expect(saves(fetchMock)).toEqual([{ width: 1080, height: 1920 }]));
+  });
+
   it('says why nothing changes without music, and while beats are still being found', async () => {
     stubDesignStep(4);
     openProjectStep('design');

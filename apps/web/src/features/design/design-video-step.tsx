@@ -4,7 +4,10 @@ import {
   type Tier,
   type Transition,
   tierOf,
+  VIDEO_FORMATS,
+  type VideoFormat,
   type VideoSettings,
+  videoFormatOf,
   videoLengthIn,
   videoLengthMessages,
 } from '@memoreel/domain';
@@ -24,6 +27,7 @@ import { UpgradeDialog } from '../upgrade/upgrade-dialog';
 import { VideoTooLongAlert } from '../upgrade/video-too-long-alert';
 import { CutOnBeatSetting } from './cut-on-beat-setting';
 import { videoStepsContent } from './design-content';
+import { FormatPicker } from './format-picker';
 import { SaveStatus } from './save-status';
 import { timelineRhythm, videoSecondsOf } from './timeline-beats';
 import { TransitionPicker } from './transition-picker';
@@ -97,6 +101,7 @@ function VideoSettingsCard({
   });
   const [cutOnBeat, setCutOnBeat] = useState(stored.cutOnBeat);
   const [transition, setTransition] = useState(stored.transition);
+  const [format, setFormat] = useState<VideoFormat>(videoFormatOf(stored) ?? '16:9');
   const library = usePublicMusicTracks({ untilBeatsFound: cutOnBeat });
   const rhythm = timelineRhythm(stored.music.timelineTracks, library.data);
   const onBeat = cutOnBeat && rhythm.state === 'found';
@@ -122,6 +127,11 @@ function VideoSettingsCard({
     const before = transition;
     setTransition(next);
     saveAtOnce({ transition: next }, () => setTransition(before));
+  };
+  const pickFormat = (next: VideoFormat) => {
+    const before = format;
+    setFormat(next);
+    saveAtOnce({ ...VIDEO_FORMATS[next] }, () => setFormat(before));
   };
   const overLimit = tier !== undefined && !length.withinPlan;
   const { min, max } = DURATION_PER_PHOTO;
@@ -169,6 +179,7 @@ function VideoSettingsCard({
               {text.longer} · {max} s
             </span>
           </div>
+          <FormatPicker value={format} onChange={pickFormat} />
           <TransitionPicker value={transition} onChange={pickTransition} />
           <CutOnBeatSetting checked={cutOnBeat} onCheckedChange={switchCutOnBeat} rhythm={rhythm} />
         </div>

@@ -3,6 +3,7 @@ import {
   type TimelineTrack,
   type Transition,
   type VideoSettings,
+  type VideoSize,
 } from '@memoreel/domain';
 import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 
@@ -42,6 +43,8 @@ export type VideoSettingsChange =
   | { durationPerPhoto: number }
   | { cutOnBeat: boolean }
   | { transition: Transition }
+  /** A format (libs/domain `VIDEO_FORMATS`): both sides at once. */
+  | VideoSize
   | { music: { timelineTracks: TimelineTrack[] } };
 
 /** Saves the fields given (the rest keep their stored values) and answers the settings as stored. */

@@ -45,5 +45,6 @@ function applyChange(settings: VideoSettings, change: VideoSettingsChange): Vide
   if ('durationPerPhoto' in change) return { ...settings, durationPerPhoto: change.durationPerPhoto };
   if ('cutOnBeat' in change) return { ...settings, cutOnBeat: change.cutOnBeat };
   if ('transition' in change) return { ...settings, transition: change.transition };
+  if ('width' in change) return { ...settings, width: change.width, height: change.height };
   return { ...settings, music: { ...settings.music, timelineTracks: change.music.timelineTracks } };
 }

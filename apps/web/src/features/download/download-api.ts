@@ -22,9 +22,13 @@ export interface RenderProgress {
   downloadUrl: string | null;
   estimatedTimeRemaining: number | null;
   createdAt: string;
+  /** The video's frame in pixels (its format). */
+  width: number;
+  height: number;
 }
 
-const RENDER = 'renderId projectId status progress error downloadUrl estimatedTimeRemaining createdAt';
+const RENDER =
+  'renderId projectId status progress error downloadUrl estimatedTimeRemaining createdAt width height';
 
 export const renderKeys = {
   project: (projectId: string) => ['renders', projectId] as const,

@@ -1,4 +1,11 @@
-import { tierOf, VIDEO_TOO_LONG, videoLengthMessages, videoLengthOf } from '@memoreel/domain';
+import {
+  defaultVideoSettings,
+  tierOf,
+  VIDEO_TOO_LONG,
+  type VideoSize,
+  videoLengthMessages,
+  videoLengthOf,
+} from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -23,6 +30,7 @@ import {
   startRender,
   subscribeRenderProgress,
 } from './download-api';
+import { OtherFormatVideos } from './other-format-videos';
 import {
   NEW_VERSION_DELAY_MS,
   RENDER_POLL_MS,
@@ -33,6 +41,7 @@ import {
   renderTexts,
   timeLeftText,
 } from './render-texts';
+import { rendersOfFormat } from './renders-by-format';
 
 const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 
@@ -58,7 +67,9 @@ export function DownloadStep({ projectId }: { projectId: string }) {
   const [refusedTooLong, setRefusedTooLong] = useState<string | null>(null);
   const photos = usePhotos(projectId);
   const settings = useVideoSettings(projectId);
-  const current = cleared ? undefined : renders.data?.[0];
+  // The project's format now: step 9 shows and follows its renders; other formats' videos are listed below.
+  const size: VideoSize = settings.data ?? defaultVideoSettings();
+  const current = cleared ? undefined : rendersOfFormat(renders.data ?? [], size)[0];
   const active =
     current && current.status !== 'completed' && current.status !== 'failed' ? current : undefined;
 
@@ -167,7 +178,7 @@ export function DownloadStep({ projectId }: { projectId: string }) {
   } else if (current || generate.isPending || cleared) {
     body = <RenderingView render={current} />;
   } else {
-    body = <GenerateView isFree={isFree} onGenerate={onGenerate} starting={generate.isPending} />;
+    body = <GenerateView size={size} isFree={isFree} onGenerate={onGenerate} starting={generate.isPending} />;
   }
 
   return (
@@ -185,6 +196,7 @@ export function DownloadStep({ projectId }: { projectId: string }) {
         />
       )}
       {body}
+      <OtherFormatVideos renders={renders.data ?? []} size={size} />
       <StepLinks projectId={projectId} step="download" />
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
@@ -215,10 +227,12 @@ export function DownloadStep({ projectId }: { projectId: string }) {
 }
 
 function GenerateView({
+  size,
   isFree,
   onGenerate,
   starting,
 }: {
+  size: VideoSize;
   isFree: boolean;
   onGenerate: () => void;
   starting: boolean;
@@ -230,7 +244,7 @@ function GenerateView({
       description={
         isFree
           ? 'Free projects cannot generate videos. Upgrade your project to generate and download your video.'
-          : '1920×1080, 30 frames per second, with your music. You can leave this page: generation goes on.'
+          : renderTexts.generateDetail(size.width, size.height)
       }
     >
       <Button size="lg" onClick={onGenerate} disabled={starting}>

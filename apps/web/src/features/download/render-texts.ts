@@ -37,4 +37,10 @@ export const renderTexts = {
   generationFailed: (error: string) => `Generation failed: ${error}`,
   pollFailed: 'Failed to fetch video status',
   confirmTitle: 'Generate a new video?',
+  /** What the video will be, in the project's format. */
+  generateDetail: (width: number, height: number) =>
+    `${width}×${height}, 30 frames per second, with your music. You can leave this page: generation goes on.`,
+  otherFormatsTitle: 'Your other formats',
+  otherFormatsHint: 'The last video of each shape you made is kept.',
+  otherFormat: (label: string, ratio: string) => `${label} (${ratio})`,
 } as const;

@@ -1,9 +1,9 @@
-import { clampTransform, DURATION_PER_PHOTO } from '@memoreel/domain';
+import { clampTransform, defaultVideoSettings } from '@memoreel/domain';
 import { useState } from 'react';
+import { useVideoSettings } from '../design/video-settings-queries';
 import { StepLinks } from '../project/project-layout/step-links';
-import { useProject } from '../project/queries';
 import { AnimationEditor } from './animation-editor';
-import { autoMotionOf } from './auto-motion';
+import { autoMotionOf, type MotionVideo } from './auto-motion';
 import { AutoMotionForAll } from './auto-motion-all';
 import { PhotoByPhoto } from './photo-by-photo';
 import { clampIndex } from './photo-carousel';
@@ -22,14 +22,15 @@ const clamped = (transforms: Photo['transforms']): Photo['transforms'] => ({
 /** Step 4 (spec 2 §2): each photo's start and end pose, previewed as the video will move it. */
 export function AnimatePhotosStep({ projectId }: { projectId: string }) {
   const photos = usePhotos(projectId);
-  const project = useProject(projectId);
+  const settings = useVideoSettings(projectId);
   const save = useSetPhotoTransforms(projectId);
   const saveOnLeave = useSetPhotoTransformsOnLeave(projectId);
   const [wanted, setIndex] = useState(0);
   /** Bumped when Auto motion for all replaces motion: the open editor starts again from it. */
   const [replaced, setReplaced] = useState(0);
   const index = clampIndex(wanted, photos.data?.length ?? 0);
-  const durationPerPhoto = project.data?.videoSettings.durationPerPhoto ?? DURATION_PER_PHOTO.default;
+  // The photo's time and the video's frame: motion is set, and shown, as the video will draw it.
+  const video: MotionVideo = settings.data ?? defaultVideoSettings();
 
   return (
     <PhotoStepPage
@@ -41,7 +42,7 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
         <AutoMotionForAll
           projectId={projectId}
           photos={photos.data}
-          durationPerPhoto={durationPerPhoto}
+          video={video}
           onReplaced={() => setReplaced((count) => count + 1)}
         />
       )}
@@ -54,8 +55,8 @@ export function AnimatePhotosStep({ projectId }: { projectId: string }) {
             <AnimationEditor
               key={`${photo.id}:${replaced}`}
               photo={photo}
-              durationPerPhoto={durationPerPhoto}
-              auto={autoMotionOf(photo, index, durationPerPhoto)}
+              video={video}
+              auto={autoMotionOf(photo, index, video)}
               onSave={(transforms) => save.mutate({ id: photo.id, transforms: clamped(transforms) })}
               onSaveOnLeave={(transforms) => saveOnLeave({ id: photo.id, transforms: clamped(transforms) })}
             />

@@ -19,6 +19,7 @@ import {
 import { cn } from '../../lib/cn';
 import { useLatest } from '../../lib/use-latest';
 import { Button } from '../../ui/button';
+import { videoFrameInRowStyle } from '../preview/video-frame';
 import {
   type Keyframe,
   KeyframeTabs,
@@ -28,6 +29,7 @@ import {
   ZOOM_BUTTON_STEP,
   ZoomControl,
 } from './animation-controls';
+import type { MotionVideo } from './auto-motion';
 import { AutoMotionButtons, AutoMotionNotes, useAutoMotion } from './auto-motion-controls';
 import { PhotoImage } from './photo-image';
 import type { Photo } from './photos-api';
@@ -47,7 +49,8 @@ type Transforms = Photo['transforms'];
 
 interface AnimationEditorProps {
   photo: Photo;
-  durationPerPhoto: number;
+  /** The photo's time on screen (the preview's pace) and the video's frame (the editor's shape). */
+  video: MotionVideo;
   /** What Auto motion gives this photo (its faces, size, time on screen and place in the video). */
   auto: Transforms;
   onSave: (transforms: Transforms) => void;
@@ -59,13 +62,7 @@ interface AnimationEditorProps {
  * Spec §4 "Animation editor" for one photo: Start / End keyframes edited by dragging, wheel,
  * zoom and rotation controls; a preview eased between them; edits saved after a quiet moment.
  */
-export function AnimationEditor({
-  photo,
-  durationPerPhoto,
-  auto,
-  onSave,
-  onSaveOnLeave,
-}: AnimationEditorProps) {
+export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: AnimationEditorProps) {
   const [transforms, setTransforms] = useState<Transforms>(photo.transforms);
   const latest = useLatest(transforms);
   const [keyframe, setKeyframe] = useState<Keyframe>('start');
@@ -284,7 +281,7 @@ export function AnimationEditor({
 
   const startPreview = () => {
     saver.flush();
-    const duration = animationPreviewMs(durationPerPhoto);
+    const duration = animationPreviewMs(video.durationPerPhoto);
     const { start, end } = latest.current;
     const startedAt = performance.now();
     const step = (now: number) => {
@@ -339,13 +336,14 @@ export function AnimationEditor({
           aria-describedby={`${tabsId}-hint`}
           data-own-arrows
           data-testid="animation-frame"
+          style={videoFrameInRowStyle(video)}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerEnd}
           onPointerCancel={onPointerEnd}
           onKeyDown={onFrameKeyDown}
           className={cn(
-            'relative aspect-video min-w-0 flex-1 cursor-grab touch-none select-none overflow-hidden rounded-xl bg-neutral-950 outline-none ring-offset-2 ring-offset-background focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing',
+            'relative min-w-0 flex-1 cursor-grab touch-none select-none overflow-hidden rounded-xl bg-neutral-950 outline-none ring-offset-2 ring-offset-background focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing',
           )}
         >
           <div

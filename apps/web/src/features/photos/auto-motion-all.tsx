@@ -2,7 +2,7 @@ import { RotateCcw, WandSparkles } from 'lucide-react';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../ui/button';
-import { autoMotionOf, isOwnMotion, sameMotion } from './auto-motion';
+import { autoMotionOf, isOwnMotion, type MotionVideo, sameMotion } from './auto-motion';
 import { useSetManyPhotoTransforms } from './photo-queries';
 import type { Photo } from './photos-api';
 import { photosContent } from './photos-content';
@@ -14,7 +14,7 @@ type Change = { id: string; transforms: Photo['transforms'] };
 interface AutoMotionForAllProps {
   projectId: string;
   photos: Photo[];
-  durationPerPhoto: number;
+  video: MotionVideo;
   /** Before the change lands: the open editor lets go of what it holds, and shows the new motion. */
   onReplaced: () => void;
 }
@@ -23,7 +23,7 @@ interface AutoMotionForAllProps {
  * "Auto motion for all photos" (issue 35): every photo gets its own move toward its faces. Motion the
  * user set is kept or replaced as they choose; Undo puts every replaced motion back.
  */
-export function AutoMotionForAll({ projectId, photos, durationPerPhoto, onReplaced }: AutoMotionForAllProps) {
+export function AutoMotionForAll({ projectId, photos, video, onReplaced }: AutoMotionForAllProps) {
   const setMany = useSetManyPhotoTransforms(projectId);
   const [asking, setAsking] = useState<{ own: Change[]; others: Change[] } | null>(null);
   const [undoable, setUndoable] = useState<Change[] | null>(null);
@@ -46,7 +46,7 @@ export function AutoMotionForAll({ projectId, photos, durationPerPhoto, onReplac
     const own: Change[] = [];
     const others: Change[] = [];
     photos.forEach((photo, index) => {
-      const auto = autoMotionOf(photo, index, durationPerPhoto);
+      const auto = autoMotionOf(photo, index, video);
       if (sameMotion(photo.transforms, auto)) return;
       (isOwnMotion(photo.transforms, auto) ? own : others).push({ id: photo.id, transforms: auto });
     });

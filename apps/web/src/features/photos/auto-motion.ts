@@ -1,19 +1,29 @@
-import { autoMotion, clampTransform, DEFAULT_TRANSFORMS, type PhotoTransform } from '@memoreel/domain';
+import {
+  autoMotion,
+  clampTransform,
+  DEFAULT_TRANSFORMS,
+  type PhotoTransform,
+  type VideoSettings,
+} from '@memoreel/domain';
 import type { Photo } from './photos-api';
 
 type Transforms = Photo['transforms'];
 
+/** What the motion of a photo depends on besides the photo: its time on screen and the video's frame. */
+export type MotionVideo = Pick<VideoSettings, 'durationPerPhoto' | 'width' | 'height'>;
+
 /**
  * A photo's Auto motion (issue 35): libs/domain's rule on where its faces (or subject) are, its size,
- * its time on screen and its place in the video, so neighbours move differently. Before media has
- * looked for faces, it centres.
+ * its time on screen, the video's frame (16:9, 1:1, 9:16) and its place in the video, so neighbours
+ * move differently. Before media has looked for faces, it centres.
  */
-export function autoMotionOf(photo: Photo, index: number, durationSeconds: number): Transforms {
+export function autoMotionOf(photo: Photo, index: number, video: MotionVideo): Transforms {
   const motion = autoMotion({
     boxes: photo.subjects?.boxes ?? [],
     photo: { width: photo.width, height: photo.height },
-    durationSeconds,
+    durationSeconds: video.durationPerPhoto,
     index,
+    frame: { width: video.width, height: video.height },
   });
   return { start: clampTransform(motion['0']), end: clampTransform(motion['100']) };
 }

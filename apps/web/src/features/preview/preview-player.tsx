@@ -7,7 +7,7 @@ import type { PreviewPhoto } from './preview-photos';
 import { previewVideoProps } from './preview-video-props';
 
 /**
- * The real composition (`@memoreel/video`) at 16:9 with the player's own controls (play/pause,
+ * The real composition (`@memoreel/video`) in the video's format with the player's own controls (play/pause,
  * seek bar, volume, fullscreen). Loaded on its own: Remotion stays out of every other page.
  */
 export default function PreviewPlayer({
@@ -50,7 +50,7 @@ export default function PreviewPlayer({
       doubleClickToFullscreen
       allowFullscreen
       showVolumeControls
-      style={{ width: '100%', aspectRatio: '16 / 9' }}
+      style={{ width: '100%', height: '100%' }}
     />
   );
 }

@@ -8,12 +8,13 @@ import { usePublicMusicTracks } from '../music/music-library-queries';
 import { PhotoStepPage } from '../photos/photo-step-page';
 import { StepLinks } from '../project/project-layout/step-links';
 import { usePreviewPhotos } from './preview-photos';
+import { videoFrameStyle } from './video-frame';
 
 const text = videoStepsContent.preview;
 /** Remotion is the heaviest thing the SPA loads: it comes only with this step's player. */
 const PreviewPlayer = lazy(() => import('./preview-player'));
 
-/** Step 7 (spec 2 §2): the video as it will be made, in a 16:9 player. */
+/** Step 7 (spec 2 §2): the video as it will be made, in a player of its format (16:9, 1:1 or 9:16). */
 export function PreviewVideoStep({ projectId }: { projectId: string }) {
   const photos = usePreviewPhotos(projectId);
   // The music's signed URLs; without the library the video still plays, silently.
@@ -31,7 +32,8 @@ export function PreviewVideoStep({ projectId }: { projectId: string }) {
         {(list, stored) => (
           <section className="space-y-3">
             <div
-              className="relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-950 shadow-xl ring-1 ring-black/10"
+              className="relative overflow-hidden rounded-2xl bg-neutral-950 shadow-xl ring-1 ring-black/10"
+              style={videoFrameStyle(stored)}
               data-testid="preview-player"
             >
               {libraryReady ? (

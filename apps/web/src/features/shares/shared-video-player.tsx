@@ -1,6 +1,7 @@
 import { PHONE_POSTER_MEDIA, shareMessages } from '@memoreel/domain';
 import { LoaderCircle, Pause, Play } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { videoFrameStyle } from '../preview/video-frame';
 import type { SharedVideo } from './sharing-api';
 
 const text = shareMessages.viewer;
@@ -36,7 +37,8 @@ function useLoadedAndIdle(): boolean {
 }
 
 /**
- * The 16:9 player (spec shared video page): the rendered MP4 when one exists — native controls
+ * The player (spec shared video page), in the video's format — a 9:16 video stands upright, as
+ * wide as a phone's screen, never letterboxed —: the rendered MP4 when one exists — native controls
  * and volume, no autoplay, no loop, double-click for fullscreen, a play/pause overlay — else the
  * live composition of the share's photos and music. Remotion (~90 KB, and the photos it prefetches)
  * loads when the visitor shows they want to watch (pointer over or focus on the play button), and
@@ -65,7 +67,8 @@ export function SharedVideoPlayer({ video, title }: { video: SharedVideo; title:
 
   return (
     <div
-      className="group relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-900 shadow-xl ring-1 ring-black/10"
+      className="group relative overflow-hidden rounded-2xl bg-neutral-900 shadow-xl ring-1 ring-black/10"
+      style={videoFrameStyle(video.videoSettings)}
       data-testid="shared-video-player"
     >
       {video.videoUrl ? (
