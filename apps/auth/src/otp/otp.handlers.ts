@@ -1,21 +1,8 @@
-import { type ReplyOf, type RequestEnvelopeOf, sendOtp, verifyOtp } from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { sendOtp, verifyOtp } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { OtpService } from './otp.service.js';
 
-@Controller()
-export class OtpHandlers {
-  constructor(private readonly otp: OtpService) {}
-
-  @MessagePattern(sendOtp.subject)
-  send(@Payload() { actor, data }: RequestEnvelopeOf<typeof sendOtp>): Promise<ReplyOf<typeof sendOtp>> {
-    return this.otp.send(actor, data);
-  }
-
-  @MessagePattern(verifyOtp.subject)
-  verify(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof verifyOtp>,
-  ): Promise<ReplyOf<typeof verifyOtp>> {
-    return this.otp.verify(actor, data);
-  }
-}
+export const OtpHandlers = requestHandlers(OtpService, (answer) => [
+  answer(sendOtp, (otp, { actor, data }) => otp.send(actor, data)),
+  answer(verifyOtp, (otp, { actor, data }) => otp.verify(actor, data)),
+]);

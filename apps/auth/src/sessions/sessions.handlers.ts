@@ -1,50 +1,17 @@
 import {
-  type ReplyOf,
-  type RequestEnvelopeOf,
   refreshSession,
   signInAnonymously,
   signInWithPassword,
   signOut,
   signOutByRefreshToken,
 } from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { requestHandlers } from '@memoreel/platform';
 import { SessionsService } from './sessions.service.js';
 
-@Controller()
-export class SessionsHandlers {
-  constructor(private readonly sessions: SessionsService) {}
-
-  @MessagePattern(signInWithPassword.subject)
-  signInWithPassword(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof signInWithPassword>,
-  ): Promise<ReplyOf<typeof signInWithPassword>> {
-    return this.sessions.signInWithPassword(actor, data);
-  }
-
-  @MessagePattern(signInAnonymously.subject)
-  signInAnonymously(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof signInAnonymously>,
-  ): Promise<ReplyOf<typeof signInAnonymously>> {
-    return this.sessions.signInAnonymously(actor, data);
-  }
-
-  @MessagePattern(refreshSession.subject)
-  refresh(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof refreshSession>,
-  ): Promise<ReplyOf<typeof refreshSession>> {
-    return this.sessions.refresh(actor, data);
-  }
-
-  @MessagePattern(signOut.subject)
-  signOut(@Payload() { actor, data }: RequestEnvelopeOf<typeof signOut>): Promise<ReplyOf<typeof signOut>> {
-    return this.sessions.signOut(actor, data.scope);
-  }
-
-  @MessagePattern(signOutByRefreshToken.subject)
-  signOutByRefreshToken(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof signOutByRefreshToken>,
-  ): Promise<ReplyOf<typeof signOutByRefreshToken>> {
-    return this.sessions.signOutByRefreshToken(actor, data);
-  }
-}
+export const SessionsHandlers = requestHandlers(SessionsService, (answer) => [
+  answer(signInWithPassword, (sessions, { actor, data }) => sessions.signInWithPassword(actor, data)),
+  answer(signInAnonymously, (sessions, { actor, data }) => sessions.signInAnonymously(actor, data)),
+  answer(refreshSession, (sessions, { actor, data }) => sessions.refresh(actor, data)),
+  answer(signOut, (sessions, { actor, data }) => sessions.signOut(actor, data.scope)),
+  answer(signOutByRefreshToken, (sessions, { actor, data }) => sessions.signOutByRefreshToken(actor, data)),
+]);

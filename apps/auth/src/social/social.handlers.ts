@@ -1,36 +1,9 @@
-import {
-  completeSocialSignIn,
-  listSocialProviders,
-  type ReplyOf,
-  type RequestEnvelopeOf,
-  startSocialSignIn,
-} from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { completeSocialSignIn, listSocialProviders, startSocialSignIn } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { SocialService } from './social.service.js';
 
-@Controller()
-export class SocialHandlers {
-  constructor(private readonly social: SocialService) {}
-
-  @MessagePattern(listSocialProviders.subject)
-  list(
-    @Payload() { actor }: RequestEnvelopeOf<typeof listSocialProviders>,
-  ): ReplyOf<typeof listSocialProviders> {
-    return this.social.listProviders(actor);
-  }
-
-  @MessagePattern(startSocialSignIn.subject)
-  start(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof startSocialSignIn>,
-  ): Promise<ReplyOf<typeof startSocialSignIn>> {
-    return this.social.start(actor, data);
-  }
-
-  @MessagePattern(completeSocialSignIn.subject)
-  complete(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof completeSocialSignIn>,
-  ): Promise<ReplyOf<typeof completeSocialSignIn>> {
-    return this.social.complete(actor, data);
-  }
-}
+export const SocialHandlers = requestHandlers(SocialService, (answer) => [
+  answer(listSocialProviders, (social, { actor }) => social.listProviders(actor)),
+  answer(startSocialSignIn, (social, { actor, data }) => social.start(actor, data)),
+  answer(completeSocialSignIn, (social, { actor, data }) => social.complete(actor, data)),
+]);

@@ -1,36 +1,9 @@
-import {
-  listAdminAuditLog,
-  listUsersForAdmin,
-  type ReplyOf,
-  type RequestEnvelopeOf,
-  setUserSignInDisabled,
-} from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { listAdminAuditLog, listUsersForAdmin, setUserSignInDisabled } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { AdminUsersService } from './admin-users.service.js';
 
-@Controller()
-export class AdminUsersHandlers {
-  constructor(private readonly adminUsers: AdminUsersService) {}
-
-  @MessagePattern(listUsersForAdmin.subject)
-  list(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof listUsersForAdmin>,
-  ): Promise<ReplyOf<typeof listUsersForAdmin>> {
-    return this.adminUsers.list(actor, data);
-  }
-
-  @MessagePattern(setUserSignInDisabled.subject)
-  setDisabled(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof setUserSignInDisabled>,
-  ): Promise<ReplyOf<typeof setUserSignInDisabled>> {
-    return this.adminUsers.setSignInDisabled(actor, data);
-  }
-
-  @MessagePattern(listAdminAuditLog.subject)
-  auditLog(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof listAdminAuditLog>,
-  ): Promise<ReplyOf<typeof listAdminAuditLog>> {
-    return this.adminUsers.auditLog(actor, data);
-  }
-}
+export const AdminUsersHandlers = requestHandlers(AdminUsersService, (answer) => [
+  answer(listUsersForAdmin, (adminUsers, { actor, data }) => adminUsers.list(actor, data)),
+  answer(setUserSignInDisabled, (adminUsers, { actor, data }) => adminUsers.setSignInDisabled(actor, data)),
+  answer(listAdminAuditLog, (adminUsers, { actor, data }) => adminUsers.auditLog(actor, data)),
+]);

@@ -1,40 +1,10 @@
-import {
-  getUser,
-  type ReplyOf,
-  type RequestEnvelopeOf,
-  recoverPassword,
-  signUp,
-  updateUser,
-} from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { getUser, recoverPassword, signUp, updateUser } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { UsersService } from './users.service.js';
 
-@Controller()
-export class UsersHandlers {
-  constructor(private readonly users: UsersService) {}
-
-  @MessagePattern(signUp.subject)
-  signUp(@Payload() { actor, data }: RequestEnvelopeOf<typeof signUp>): Promise<ReplyOf<typeof signUp>> {
-    return this.users.signUp(actor, data);
-  }
-
-  @MessagePattern(getUser.subject)
-  get(@Payload() { actor }: RequestEnvelopeOf<typeof getUser>): Promise<ReplyOf<typeof getUser>> {
-    return this.users.get(actor);
-  }
-
-  @MessagePattern(updateUser.subject)
-  update(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof updateUser>,
-  ): Promise<ReplyOf<typeof updateUser>> {
-    return this.users.update(actor, data);
-  }
-
-  @MessagePattern(recoverPassword.subject)
-  recover(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof recoverPassword>,
-  ): Promise<ReplyOf<typeof recoverPassword>> {
-    return this.users.recover(actor, data);
-  }
-}
+export const UsersHandlers = requestHandlers(UsersService, (answer) => [
+  answer(signUp, (users, { actor, data }) => users.signUp(actor, data)),
+  answer(getUser, (users, { actor }) => users.get(actor)),
+  answer(updateUser, (users, { actor, data }) => users.update(actor, data)),
+  answer(recoverPassword, (users, { actor, data }) => users.recover(actor, data)),
+]);

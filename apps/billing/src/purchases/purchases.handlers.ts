@@ -1,16 +1,7 @@
-import { listPurchases, type ReplyOf, type RequestEnvelopeOf } from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { listPurchases } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { PurchasesService } from './purchases.service.js';
 
-@Controller()
-export class PurchasesHandlers {
-  constructor(private readonly purchases: PurchasesService) {}
-
-  @MessagePattern(listPurchases.subject)
-  async list(
-    @Payload() { actor }: RequestEnvelopeOf<typeof listPurchases>,
-  ): Promise<ReplyOf<typeof listPurchases>> {
-    return { purchases: await this.purchases.history(actor) };
-  }
-}
+export const PurchasesHandlers = requestHandlers(PurchasesService, (answer) => [
+  answer(listPurchases, async (purchases, { actor }) => ({ purchases: await purchases.history(actor) })),
+]);

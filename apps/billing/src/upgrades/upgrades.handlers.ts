@@ -1,28 +1,8 @@
-import {
-  getUpgradeOptions,
-  purchaseUpgrade,
-  type ReplyOf,
-  type RequestEnvelopeOf,
-} from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { getUpgradeOptions, purchaseUpgrade } from '@memoreel/contracts';
+import { requestHandlers } from '@memoreel/platform';
 import { UpgradesService } from './upgrades.service.js';
 
-@Controller()
-export class UpgradesHandlers {
-  constructor(private readonly upgrades: UpgradesService) {}
-
-  @MessagePattern(getUpgradeOptions.subject)
-  options(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof getUpgradeOptions>,
-  ): Promise<ReplyOf<typeof getUpgradeOptions>> {
-    return this.upgrades.options(actor, data.projectId);
-  }
-
-  @MessagePattern(purchaseUpgrade.subject)
-  purchase(
-    @Payload() { actor, data }: RequestEnvelopeOf<typeof purchaseUpgrade>,
-  ): Promise<ReplyOf<typeof purchaseUpgrade>> {
-    return this.upgrades.purchase(actor, data);
-  }
-}
+export const UpgradesHandlers = requestHandlers(UpgradesService, (answer) => [
+  answer(getUpgradeOptions, (upgrades, { actor, data }) => upgrades.options(actor, data.projectId)),
+  answer(purchaseUpgrade, (upgrades, { actor, data }) => upgrades.purchase(actor, data)),
+]);

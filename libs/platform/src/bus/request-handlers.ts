@@ -2,14 +2,17 @@ import type { ReplyOf, RequestContract, RequestEnvelopeOf } from '@memoreel/cont
 import { Controller, Inject, type Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 
+/** A provider's class as its injection token; a port may be abstract (`BotCheck`). */
+type ProviderClass<Instance = unknown> = abstract new (...args: never[]) => Instance;
+
 /** What a handlers class is given: one provider, or several by name (`{ intake: UploadIntakeService }`). */
-export type HandlerDependencies = Type | Readonly<Record<string, Type>>;
+export type HandlerDependencies = ProviderClass | Readonly<Record<string, ProviderClass>>;
 
 /** The instance(s) Nest injects for `HandlerDependencies`, as the answers receive them. */
 export type InjectedOf<D extends HandlerDependencies> =
-  D extends Type<infer Instance>
+  D extends ProviderClass<infer Instance>
     ? Instance
-    : { [K in keyof D]: D[K] extends Type<infer Instance> ? Instance : never };
+    : { [K in keyof D]: D[K] extends ProviderClass<infer Instance> ? Instance : never };
 
 /** One request a handlers class answers: its contract, and what it asks of the dependencies. */
 export interface RequestAnswer<Injected> {
@@ -48,7 +51,7 @@ export function requestHandlers<D extends HandlerDependencies>(
   answers: (answer: AnswerFor<InjectedOf<D>>) => RequestAnswer<InjectedOf<D>>[],
 ): Type {
   const single = typeof dependencies === 'function';
-  const tokens: Type[] = single ? [dependencies] : Object.values(dependencies);
+  const tokens: ProviderClass[] = single ? [dependencies] : Object.values(dependencies);
   const keys = single ? [] : Object.keys(dependencies);
 
   class RequestHandlers {
