@@ -34,7 +34,16 @@ async function uploadPhotos(page: Page, count: number) {
   await expect(page.getByText(`Successfully uploaded ${count} photo(s)`)).toBeVisible({ timeout: 180_000 });
 }
 
-test('an upgraded project generates its video, shows the progress and downloads a playable MP4', async ({
+/** Does what changes a setting and waits until the server has it (a choice saves at once). */
+async function saved(page: Page, change: () => Promise<void>) {
+  const response = page.waitForResponse((r) =>
+    (r.request().postData() ?? '').includes('UpdateVideoSettings'),
+  );
+  await change();
+  expect((await response).ok()).toBe(true);
+}
+
+test('an upgraded project generates its vertical video, shows the progress and downloads a playable 9:16 MP4', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'Rendering once is enough on a shared machine.');
@@ -60,9 +69,21 @@ test('an upgraded project generates its video, shows the progress and downloads 
     }),
   ).toBe(200);
 
+  // Step 5: a vertical video with slides; the preview stands upright.
+  await page.goto(`/project/${projectId}/design`);
+  await saved(page, () => page.getByTestId('format-9:16').click());
+  await saved(page, () => page.getByRole('radio', { name: /Slide/ }).check());
+  await page.goto(`/project/${projectId}/preview`);
+  const player = page.getByTestId('preview-player');
+  await expect(player.locator('[data-photo-id]').first()).toBeAttached({ timeout: 60_000 });
+  const box = (await player.boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
+  await saveScreenshot(page, testInfo, 'preview-vertical');
+
   // Generate once the tier has arrived (a reload reads the project again); the derivatives may still be baking.
   await expect(async () => {
-    await page.reload();
+    await page.goto(`/project/${projectId}/download`);
+    await expect(page.getByText(/1080×1920, 30 frames per second/)).toBeVisible({ timeout: 3_000 });
     await page.getByRole('button', { name: 'Generate Video' }).click({ timeout: 3_000 });
     await expect(page.getByText('Started generating your video')).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 90_000 });
@@ -91,8 +112,8 @@ test('an upgraded project generates its video, shows the progress and downloads 
     ]);
     const streams = JSON.parse(stdout).streams as Record<string, unknown>[];
     expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
-      width: 1920,
-      height: 1080,
+      width: 1080,
+      height: 1920,
       r_frame_rate: '30/1',
     });
     expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
@@ -104,4 +125,17 @@ test('an upgraded project generates its video, shows the progress and downloads 
   await page.getByRole('button', { name: 'Generate New Version' }).click();
   await expect(page.getByRole('dialog', { name: 'Generate a new video?' })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Back to widescreen: a new video to make, and the vertical one kept below.
+  await page.goto(`/project/${projectId}/design`);
+  await saved(page, () => page.getByTestId('format-16:9').click());
+  await page.goto(`/project/${projectId}/download`);
+  await expect(page.getByText(/1920×1080, 30 frames per second/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate Video' })).toBeVisible();
+  const kept = page.getByTestId('download-video-9:16');
+  await expect(kept).toBeVisible();
+  // The same stored video, signed afresh.
+  const path = (url: string) => new URL(url).pathname;
+  expect(path((await kept.getAttribute('href')) ?? '')).toBe(path(href));
+  await saveScreenshot(page, testInfo, 'download-other-formats');
 });

@@ -164,6 +164,13 @@ test("an anonymous visitor plays the shared video's composition (no MP4 yet)", a
   // The preview image is made from the first photo's thumbnail: wait until they are made.
   await expect(page.locator('img[src*="/storage/"]')).toHaveCount(3, { timeout: 60_000 });
   const projectId = /\/project\/([0-9a-f-]{36})\//.exec(page.url())?.[1];
+  // A vertical video (9:16), for phones.
+  await page.goto(`/project/${projectId}/design`);
+  const formatSaved = page.waitForResponse((r) =>
+    (r.request().postData() ?? '').includes('UpdateVideoSettings'),
+  );
+  await page.getByTestId('format-9:16').click();
+  expect((await formatSaved).ok()).toBe(true);
   await page.goto(`/project/${projectId}/share`);
   await page.getByRole('button', { name: 'Share Video', exact: true }).click();
   await expect(toasts(page).filter({ hasText: 'Video shared with custom preview image!' })).toBeVisible();
@@ -195,6 +202,10 @@ test("an anonymous visitor plays the shared video's composition (no MP4 yet)", a
 
   const player = viewer.getByTestId('shared-video-player');
   const toggle = viewer.getByTestId('shared-video-toggle');
+  // Upright, in the video's own shape (no bars), and on a phone as wide as the page allows.
+  const box = (await player.boundingBox())!;
+  expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
+  if (phone) expect(box.width).toBeGreaterThan(viewer.viewportSize()!.width * 0.85);
   // At the first frame the centred play button shows without hovering (spec).
   await expect(toggle).toHaveAttribute('aria-label', 'Play video');
   await expect(toggle).toHaveCSS('opacity', '1');

@@ -20,10 +20,13 @@ const MIN_PSNR_DB = 33;
 // Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion, and dissolves or slides) rendered the
 // way users get it — three chunks by the web renderer, stitched with the music — and by the reference
 // path, every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`).
-describe.each(['fade', 'slide'] as const)(
-  'the chunked web render against Remotion’s renderMedia (%s)',
+describe.each([
+  { transition: 'fade', format: '16:9', width: 1920, height: 1080 },
+  { transition: 'slide', format: '1:1', width: 1080, height: 1080 },
+] as const)(
+  'the chunked web render against Remotion’s renderMedia ($transition, $format)',
   { timeout: 240_000 },
-  (transition) => {
+  ({ transition, format, width, height }) => {
     let dir: string;
     let props: MemoreelVideoProps;
     let chunked: string;
@@ -49,6 +52,8 @@ describe.each(['fade', 'slide'] as const)(
         })),
         durationPerPhoto: 1,
         transition,
+        width,
+        height,
         music: [{ instanceId: 'm1', url: music, startTime: 0, duration: 3 }],
       };
 
@@ -89,8 +94,10 @@ describe.each(['fade', 'slide'] as const)(
       return probe.streams.find((stream) => stream.codec_type === 'video')!;
     }
 
-    it('has the same frames: count, rate and duration', async () => {
+    it('has the same frames: size, count, rate and duration', async () => {
       const [ours, theirs] = await Promise.all([videoStream(chunked), videoStream(reference)]);
+      expect([ours.width, ours.height]).toEqual([width, height]);
+      expect([theirs.width, theirs.height]).toEqual([ours.width, ours.height]);
       expect(ours.nb_read_frames).toBe('90');
       expect(theirs.nb_read_frames).toBe('90');
       expect(ours.r_frame_rate).toBe(theirs.r_frame_rate);
@@ -117,7 +124,7 @@ describe.each(['fade', 'slide'] as const)(
       expect(perFrame).toHaveLength(90);
       const middles = [15, 45, 75].map((frame) => perFrame[frame] as number);
       console.info(
-        `parity (${transition}): average ${average} dB, mid-photo ${middles.join(' / ')} dB, lowest ${Math.min(...perFrame)} dB`,
+        `parity (${transition}, ${format}): average ${average} dB, mid-photo ${middles.join(' / ')} dB, lowest ${Math.min(...perFrame)} dB`,
       );
       expect(average).toBeGreaterThanOrEqual(MIN_PSNR_DB);
       for (const psnr of middles) expect(psnr).toBeGreaterThanOrEqual(MIN_PSNR_DB);
