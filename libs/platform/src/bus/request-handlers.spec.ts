@@ -92,4 +92,13 @@ describe('requestHandlers', () => {
     expect(NotebookHandlers.name).toBe('NotebookHandlers');
     expect(CountingHandlers.name).toBe('NotebookAndCounterHandlers');
   });
+
+  it('refuses a table that answers one contract twice', () => {
+    expect(() =>
+      requestHandlers(Counter, (answer) => [
+        answer(countProjects, (counter, { actor }) => counter.count(actor)),
+        answer(countProjects, (counter, { actor }) => counter.count(actor)),
+      ]),
+    ).toThrow('projects.project.count is handled twice');
+  });
 });
