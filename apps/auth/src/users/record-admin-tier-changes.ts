@@ -1,15 +1,8 @@
-import { type EventEnvelopeOf, projectTierChanged } from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { projectTierChanged } from '@memoreel/contracts';
+import { eventHandlers } from '@memoreel/platform';
 import { AdminUsersService } from './admin-users.service.js';
 
 /** An admin's tier change (projects) goes in the admin audit log; the event id keeps a redelivery from logging twice. */
-@Controller()
-export class RecordAdminTierChanges {
-  constructor(private readonly adminUsers: AdminUsersService) {}
-
-  @EventPattern<string>(projectTierChanged.subject)
-  async handle(@Payload() event: EventEnvelopeOf<typeof projectTierChanged>) {
-    await this.adminUsers.recordTierChange(event);
-  }
-}
+export const RecordAdminTierChanges = eventHandlers(AdminUsersService, (on) => [
+  on(projectTierChanged, (adminUsers, event) => adminUsers.recordTierChange(event)),
+]);

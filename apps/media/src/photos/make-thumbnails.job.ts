@@ -1,7 +1,5 @@
-import { type DataOf, type EventEnvelope, makePhotoThumbnails } from '@memoreel/contracts';
-import type { BusHandlerExtras } from '@memoreel/platform';
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { makePhotoThumbnails } from '@memoreel/contracts';
+import { type BusHandlerExtras, eventHandlers } from '@memoreel/platform';
 import { ImageJobsService } from './image-jobs.service.js';
 
 /**
@@ -14,12 +12,6 @@ const AS_JOB: BusHandlerExtras = { queue: 'jobs', concurrency: 2 };
  * A stored photo's thumbnails and video derivative are made here, from one decode, off the request
  * path, by whichever media instance takes the job.
  */
-@Controller()
-export class MakeThumbnailsJob {
-  constructor(private readonly imageJobs: ImageJobsService) {}
-
-  @EventPattern<string>(makePhotoThumbnails.subject, AS_JOB)
-  handle(@Payload() job: EventEnvelope<DataOf<typeof makePhotoThumbnails>>): Promise<void> {
-    return this.imageJobs.makeThumbnails(job.data.id);
-  }
-}
+export const MakeThumbnailsJob = eventHandlers(ImageJobsService, (on) => [
+  on(makePhotoThumbnails, (imageJobs, job) => imageJobs.makeThumbnails(job.data.id), AS_JOB),
+]);

@@ -1,20 +1,15 @@
-import { type EventEnvelopeOf, photoFilterChanged } from '@memoreel/contracts';
-import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
+import { photoFilterChanged } from '@memoreel/contracts';
+import { eventHandlers } from '@memoreel/platform';
 import { ImageJobsService } from './image-jobs.service.js';
 
 /** A photo's new filter is recorded and baked into a new video derivative (the old one goes once it exists). */
-@Controller()
-export class RemakeVideoDerivativeWhenFilterChanged {
-  constructor(private readonly imageJobs: ImageJobsService) {}
-
-  @EventPattern<string>(photoFilterChanged.subject)
-  handle(@Payload() event: EventEnvelopeOf<typeof photoFilterChanged>): Promise<void> {
-    return this.imageJobs.changeFilter({
+export const RemakeVideoDerivativeWhenFilterChanged = eventHandlers(ImageJobsService, (on) => [
+  on(photoFilterChanged, (imageJobs, event) =>
+    imageJobs.changeFilter({
       id: event.id,
       occurredAt: event.occurredAt,
       photoId: event.data.id,
       filter: event.data.filter,
-    });
-  }
-}
+    }),
+  ),
+]);
