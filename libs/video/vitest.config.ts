@@ -9,5 +9,6 @@ export default defineProject({
     name: 'video',
     environment: 'happy-dom',
     include: ['src/**/*.spec.{ts,tsx}'],
+    setupFiles: ['test/document-fonts.ts'],
   },
 });

@@ -13,5 +13,6 @@ export * from './plans.js';
 export * from './projects.js';
 export * from './sharing.js';
 export * from './text.js';
+export * from './video-cards.js';
 export * from './video-length.js';
 export * from './video-settings.js';

@@ -19,7 +19,7 @@ const track: TimelineTrack = {
 };
 
 describe('defaultVideoSettings', () => {
-  it('is 3 s per photo, fade-to-black, the default peaceful music, 1920x1080', () => {
+  it('is 3 s per photo, fade-to-black, the default peaceful music, 1920x1080, no cards', () => {
     expect(defaultVideoSettings()).toEqual({
       durationPerPhoto: 3,
       transition: 'fade-to-black',
@@ -27,6 +27,9 @@ describe('defaultVideoSettings', () => {
       music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: [] },
       width: 1920,
       height: 1080,
+      opening: null,
+      closing: null,
+      font: 'serif',
     });
   });
 
@@ -57,6 +60,18 @@ describe('parseVideoSettings', () => {
       },
       width: 1080,
       height: 1920,
+      opening: {
+        title: 'Rose Ellis',
+        subtitle: '1934 – 2024',
+        background: { kind: 'photo', photoId: 'photo-1' },
+        seconds: 4.5,
+      },
+      closing: {
+        message: 'Forever in our hearts',
+        background: { kind: 'color', color: '#1e293b' },
+        seconds: 3,
+      },
+      font: 'script',
     };
     expect(parseVideoSettings(stored)).toEqual(stored);
   });
@@ -70,6 +85,9 @@ describe('parseVideoSettings', () => {
         music: { type: 'custom', selection: '', customPath: 7, timelineTracks: 'none' },
         width: -1,
         height: 1.5,
+        opening: { title: '', background: { kind: 'color', color: '#fff' }, seconds: 4 },
+        closing: 'Goodbye',
+        font: 'comic',
       }),
     ).toEqual({
       durationPerPhoto: 3,
@@ -78,6 +96,9 @@ describe('parseVideoSettings', () => {
       music: { type: 'custom', selection: 'peaceful', customPath: null, timelineTracks: [] },
       width: 1920,
       height: 1080,
+      opening: null,
+      closing: null,
+      font: 'serif',
     });
   });
 

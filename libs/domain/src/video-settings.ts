@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  CARD_FONT_IDS,
+  type CardFont,
+  type ClosingCard,
+  ClosingCardSchema,
+  DEFAULT_CARD_FONT,
+  type OpeningCard,
+  OpeningCardSchema,
+} from './video-cards.js';
 
 export const VIDEO_FPS = 30;
 /**
@@ -77,6 +86,12 @@ export type VideoSettings = {
   music: VideoMusic;
   width: number;
   height: number;
+  /** The card the video opens on (a name and dates), or none. */
+  opening: OpeningCard | null;
+  /** The card it closes on (a short message), or none. */
+  closing: ClosingCard | null;
+  /** The typeface of the cards. */
+  font: CardFont;
 };
 
 /** Settings of a new project, and of any field found malformed. A fresh object each call: callers may edit it. */
@@ -88,6 +103,9 @@ export function defaultVideoSettings(): VideoSettings {
     music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: [] },
     width: VIDEO_WIDTH,
     height: VIDEO_HEIGHT,
+    opening: null,
+    closing: null,
+    font: DEFAULT_CARD_FONT,
   };
 }
 
@@ -146,6 +164,9 @@ const SettingsSchema = z
     music: MusicSchema,
     width: dimension.catch(defaults.width),
     height: dimension.catch(defaults.height),
+    opening: OpeningCardSchema.nullable().catch(null).default(null),
+    closing: ClosingCardSchema.nullable().catch(null).default(null),
+    font: z.enum(CARD_FONT_IDS).catch(defaults.font),
   })
   .transform((settings) =>
     isVideoSize(settings) ? settings : { ...settings, width: defaults.width, height: defaults.height },

@@ -1,3 +1,4 @@
+export * from './cards.js';
 export * from './constants.js';
 export * from './memoreel-video.js';
 export * from './music.js';

@@ -103,11 +103,45 @@ describe('MemoreelVideo', () => {
     }
   });
 
-  it('uses no CSS filter and no z-index anywhere', () => {
+  it('uses no CSS filter on the photos and no z-index anywhere', () => {
     const { container } = renderFrame(threePhotos({ transition: 'fade' }), 60);
     for (const element of container.querySelectorAll<HTMLElement>('*')) {
       expect(element.style.filter).toBe('');
       expect(element.style.zIndex).toBe('');
     }
+  });
+
+  it('opens on the title card: its words in its typeface on its colour, the photos after it', () => {
+    const opening = {
+      title: 'Rose Ellis',
+      subtitle: '1934 – 2024',
+      background: { color: '#1c1917' },
+      seconds: 3,
+    };
+    const video = threePhotos({ opening, font: 'script' });
+    const { container } = renderFrame(video, 45);
+    expect(container.textContent).toContain('Rose Ellis');
+    expect(container.textContent).toContain('1934 – 2024');
+    const title = [...container.querySelectorAll<HTMLElement>('div')].find(
+      (div) => div.textContent === 'Rose Ellis',
+    );
+    expect(title?.parentElement?.style.fontFamily).toContain('Great Vibes');
+    expect(visibleLayers(container)).toEqual([]);
+    cleanup();
+    const after = renderFrame(video, 100).container;
+    expect(after.textContent).not.toContain('Rose Ellis');
+    expect(visibleLayers(after).map((layer) => layer.id)).toEqual(['a']);
+  });
+
+  it('blurs and darkens a photo behind a card, the one filter it draws', () => {
+    const closing = {
+      message: 'Forever in our hearts',
+      background: { url: 'https://storage.test/b.jpg' },
+      seconds: 2,
+    };
+    const { container } = renderFrame(threePhotos({ closing }), 190);
+    expect(container.textContent).toContain('Forever in our hearts');
+    const backdrop = container.querySelector<HTMLImageElement>('img[src="https://storage.test/b.jpg"]');
+    expect(backdrop?.style.filter).toBe('blur(28px) brightness(0.45)');
   });
 });

@@ -1,17 +1,18 @@
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame, useRemotionEnvironment } from 'remotion';
+import { CardLayers } from './card-layer.js';
 import { BACKGROUND_COLOR, PHOTO_FIT } from './constants.js';
 import { type MusicPlacement, musicPlacements, musicVolumeCurve } from './music.js';
 import type { MemoreelVideoProps, VideoPhoto } from './props.js';
-import { photoLayerWindow, photoStateAt, photoTransformCss } from './timing.js';
+import { cardWindows, photoLayerWindow, photoStateAt, photoTransformCss } from './timing.js';
 
 /** Photos are mounted this many frames ahead in the preview (hidden), so they have loaded by their turn. */
 const PHOTO_PREMOUNT_FRAMES = 60;
 
 /**
  * The Memoreel video: the only definition of how one looks, previewed by `<Player>` and rendered by
- * the workers. It draws only what Remotion's web renderer draws (`<Img>`, layout, `transform`,
- * `opacity`, background colour): no CSS filter (filters are baked into each photo's derivative) and
- * no z-index (later elements are on top).
+ * the workers. It draws only what Remotion's web renderer draws (`<Img>`, layout, text, `transform`,
+ * `opacity`, background colour, the cards' blur): no CSS filter on the photos (filters are baked into
+ * each photo's derivative) and no z-index (later elements are on top).
  *
  * The web renderer refuses `<Html5Audio>`, and the workers render muted chunks and mix the music
  * once with ffmpeg from `musicPlacements` anyway: so the music plays in the preview (and in the
@@ -19,8 +20,10 @@ const PHOTO_PREMOUNT_FRAMES = 60;
  */
 export function MemoreelVideo(props: MemoreelVideoProps) {
   const { isClientSideRendering } = useRemotionEnvironment();
+  const cards = cardWindows(props);
   return (
     <AbsoluteFill style={{ backgroundColor: BACKGROUND_COLOR }}>
+      {(cards.opening || cards.closing) && <CardLayers video={props} windows={cards} />}
       {props.photos.map((photo, index) => {
         const window = photoLayerWindow(props, index);
         return (

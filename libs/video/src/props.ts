@@ -12,6 +12,12 @@ import {
   type VideoSize,
 } from '@memoreel/domain';
 import { z } from 'zod';
+import {
+  VideoCardFontSchema,
+  VideoClosingCardSchema,
+  VideoOpeningCardSchema,
+  videoCardsFromSettings,
+} from './cards.js';
 
 /** More beats than a 15-minute track at 300 BPM has: the most a track's list may hold. */
 export const MAX_TRACK_BEATS = 4500;
@@ -52,6 +58,11 @@ export const MemoreelVideoPropsSchema = z
     /** The frame in pixels, one of libs/domain's `VIDEO_FORMATS`; 1920 × 1080 when left out. */
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),
+    /** The card before the first photo (a title and dates), and after the last (a message). */
+    opening: VideoOpeningCardSchema.optional(),
+    closing: VideoClosingCardSchema.optional(),
+    /** The cards' typeface; serif (Lora) when left out. */
+    font: VideoCardFontSchema.optional(),
   })
   .refine(
     // Both sides or neither: one side alone is no format.
@@ -95,6 +106,8 @@ export function videoPropsFromProject({
     cutOnBeat: settings.cutOnBeat,
     width: settings.width,
     height: settings.height,
+    // A photo behind a card is drawn from the same derivative as in the video.
+    ...videoCardsFromSettings(settings, (id) => photos.find((photo) => photo.id === id)?.url),
     music: settings.music.timelineTracks.map((track) => {
       const beats = beatsOf?.(track);
       return {

@@ -6,6 +6,7 @@ import {
   transformAt,
   transitionOverlaps,
 } from '@memoreel/domain';
+import { closingFrames, openingFrames } from './cards.js';
 import { FPS, PHOTO_FADE_SHARE } from './constants.js';
 import { type MemoreelVideoProps, videoSize } from './props.js';
 
@@ -20,7 +21,12 @@ import { type MemoreelVideoProps, videoSize } from './props.js';
  * the transition and the music's beats. Callers that only count photos may leave out the rest.
  */
 export type TimingProps = Pick<MemoreelVideoProps, 'photos' | 'durationPerPhoto'> &
-  Partial<Pick<MemoreelVideoProps, 'transition' | 'cutOnBeat' | 'music' | 'width' | 'height'>>;
+  Partial<
+    Pick<
+      MemoreelVideoProps,
+      'transition' | 'cutOnBeat' | 'music' | 'width' | 'height' | 'opening' | 'closing'
+    >
+  >;
 
 type PhotoTimingProps = TimingProps & Pick<MemoreelVideoProps, 'transition'>;
 
@@ -41,9 +47,9 @@ export function fadeFrames(durationPerPhoto: number): number {
 const startsByProps = new WeakMap<object, { from: readonly unknown[]; starts: readonly number[] }>();
 
 /**
- * The frame each photo starts on, with the video's frame count last. Plain: every
+ * The frame each photo starts on, with the frame the last one ends on last. Plain: every
  * `framesPerPhoto`; with `cutOnBeat`, on the beats of the music that plays (libs/domain
- * `beatCutFrames`).
+ * `beatCutFrames`); after the opening card when there is one.
  */
 export function photoStarts(props: TimingProps): readonly number[] {
   const from = [
@@ -53,22 +59,46 @@ export function photoStarts(props: TimingProps): readonly number[] {
     props.transition,
     props.cutOnBeat,
     props.music,
+    props.opening,
   ];
   const known = startsByProps.get(props);
   if (known?.from.every((value, i) => value === from[i])) return known.starts;
+  const opening = openingFrames(props);
+  // The beats as the photos meet them: counted from the end of the opening card.
+  const beats = props.cutOnBeat
+    ? timelineBeats(props.music ?? [])
+        .map((beat) => beat - opening / FPS)
+        .filter((beat) => beat >= 0)
+    : [];
   const starts = beatCutFrames({
     photoCount: props.photos.length,
     durationPerPhoto: props.durationPerPhoto,
     transition: props.transition ?? 'fade-to-black',
-    beats: props.cutOnBeat ? timelineBeats(props.music ?? []) : [],
-  });
+    beats,
+  }).map((start) => start + opening);
   startsByProps.set(props, { from, starts });
   return starts;
 }
 
-/** Spec §9 "Frames = 30 × durationPerPhoto × photo count" (on the beats, up to half a photo fewer); a video without photos is one black frame (Remotion needs ≥ 1). */
+/**
+ * Spec §9 "Frames = 30 × durationPerPhoto × photo count" (on the beats, up to half a photo fewer),
+ * plus the cards' frames; a video without photos or cards is one black frame (Remotion needs ≥ 1).
+ */
 export function videoDurationInFrames(props: TimingProps): number {
-  return Math.max(1, photoStarts(props).at(-1)!);
+  return Math.max(1, photoStarts(props).at(-1)! + closingFrames(props));
+}
+
+/** Where the cards are, in video frames: the opening from 0, the closing after the last photo. */
+export function cardWindows(props: TimingProps): {
+  opening: { from: number; durationInFrames: number } | null;
+  closing: { from: number; durationInFrames: number } | null;
+} {
+  const opening = openingFrames(props);
+  const closing = closingFrames(props);
+  return {
+    opening: opening > 0 ? { from: 0, durationInFrames: opening } : null,
+    closing: closing > 0 ? { from: photoStarts(props).at(-1)!, durationInFrames: closing } : null,
+  };
 }
 
 /** What `<Composition>`'s calculateMetadata and `<Player>` need to know about a video: its length, rate and frame. */

@@ -23,6 +23,32 @@ export class VideoMusicModel {
   @Field(() => [TimelineTrackModel]) timelineTracks!: TimelineTrackModel[];
 }
 
+@ObjectType('CardBackground', {
+  description: 'Behind a card: a colour, or one of the project’s photos blurred and darkened.',
+})
+export class CardBackgroundModel {
+  @Field({ description: 'color or photo.' }) kind!: string;
+  @Field(() => String, { nullable: true, description: '#rrggbb, for a colour.' }) color?: string | null;
+  @Field(() => ID, { nullable: true, description: 'The photo, for a photo.' }) photoId?: string | null;
+}
+
+@ObjectType('OpeningCard', {
+  description: 'The card a video opens on: a title (a name) and a subtitle (dates).',
+})
+export class OpeningCardModel {
+  @Field() title!: string;
+  @Field() subtitle!: string;
+  @Field(() => CardBackgroundModel) background!: CardBackgroundModel;
+  @Field(() => Float, { description: 'Seconds on screen, 2 to 8.' }) seconds!: number;
+}
+
+@ObjectType('ClosingCard', { description: 'The card a video closes on: a short message.' })
+export class ClosingCardModel {
+  @Field() message!: string;
+  @Field(() => CardBackgroundModel) background!: CardBackgroundModel;
+  @Field(() => Float, { description: 'Seconds on screen, 2 to 8.' }) seconds!: number;
+}
+
 @ObjectType('VideoSettings', {
   description: "A project's video settings, always complete (defaults fill malformed fields).",
 })
@@ -34,6 +60,10 @@ export class VideoSettingsModel {
   @Field(() => VideoMusicModel) music!: VideoMusicModel;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
+  @Field(() => OpeningCardModel, { nullable: true }) opening!: OpeningCardModel | null;
+  @Field(() => ClosingCardModel, { nullable: true }) closing!: ClosingCardModel | null;
+  @Field({ description: 'The cards’ typeface: serif (Lora), sans (Inter) or script (Great Vibes).' })
+  font!: string;
 }
 
 /** A project's own fields, wherever projects are listed (Manage Users too). */
@@ -111,6 +141,28 @@ export class VideoMusicInput {
   @Field(() => [TimelineTrackInput], { nullable: true }) timelineTracks?: TimelineTrackInput[];
 }
 
+@InputType('CardBackgroundInput')
+export class CardBackgroundInput {
+  @Field({ description: 'color or photo.' }) kind!: string;
+  @Field(() => String, { nullable: true }) color?: string | null;
+  @Field(() => ID, { nullable: true }) photoId?: string | null;
+}
+
+@InputType('OpeningCardInput')
+export class OpeningCardInput {
+  @Field() title!: string;
+  @Field(() => String, { nullable: true }) subtitle?: string | null;
+  @Field(() => CardBackgroundInput) background!: CardBackgroundInput;
+  @Field(() => Float) seconds!: number;
+}
+
+@InputType('ClosingCardInput')
+export class ClosingCardInput {
+  @Field() message!: string;
+  @Field(() => CardBackgroundInput) background!: CardBackgroundInput;
+  @Field(() => Float) seconds!: number;
+}
+
 @InputType('VideoSettingsInput', {
   description:
     'The fields to change; the rest keep their stored values. Values out of range fall back to defaults.',
@@ -122,4 +174,9 @@ export class VideoSettingsInput {
   @Field(() => VideoMusicInput, { nullable: true }) music?: VideoMusicInput;
   @Field(() => Int, { nullable: true }) width?: number;
   @Field(() => Int, { nullable: true }) height?: number;
+  @Field(() => OpeningCardInput, { nullable: true, description: 'The opening card; null removes it.' })
+  opening?: OpeningCardInput | null;
+  @Field(() => ClosingCardInput, { nullable: true, description: 'The closing card; null removes it.' })
+  closing?: ClosingCardInput | null;
+  @Field(() => String, { nullable: true }) font?: string;
 }

@@ -19,7 +19,7 @@ const app = startedForTests('resolverapp', () => startResolverApp([ProjectsResol
 const owner = actors.user();
 const project = sampleProject(owner);
 const FIELDS =
-  'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition cutOnBeat width height music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
+  'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition cutOnBeat width height font opening { title subtitle seconds background { kind color photoId } } closing { message seconds background { kind color photoId } } music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
 
 describe('ProjectsResolver', () => {
   it('forwards each query with the actor and returns the service reply', async () => {

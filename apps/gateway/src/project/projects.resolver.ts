@@ -15,6 +15,7 @@ import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import {
+  type CardBackgroundInput,
   DeletedProjectModel,
   InitialProjectModel,
   ProjectCountModel,
@@ -104,7 +105,34 @@ function toUpdate(input: VideoSettingsInput): VideoSettingsUpdate {
     music: input.music ? toMusicUpdate(input.music) : undefined,
     width: input.width ?? undefined,
     height: input.height ?? undefined,
+    // A card given as null is removed; left out, it stays.
+    opening:
+      input.opening === undefined
+        ? undefined
+        : input.opening && {
+            title: input.opening.title,
+            subtitle: input.opening.subtitle ?? '',
+            background: toBackground(input.opening.background),
+            seconds: input.opening.seconds,
+          },
+    closing:
+      input.closing === undefined
+        ? undefined
+        : input.closing && {
+            message: input.closing.message,
+            background: toBackground(input.closing.background),
+            seconds: input.closing.seconds,
+          },
+    // Checked by the projects service against the typefaces it knows.
+    font: (input.font ?? undefined) as VideoSettingsUpdate['font'],
   };
+}
+
+/** The flat GraphQL shape to the contract's union (which the projects service checks). */
+function toBackground(input: CardBackgroundInput): NonNullable<VideoSettingsUpdate['closing']>['background'] {
+  return input.kind === 'photo'
+    ? { kind: 'photo', photoId: input.photoId ?? '' }
+    : { kind: 'color', color: input.color ?? '' };
 }
 
 function toMusicUpdate(music: VideoMusicInput): VideoSettingsUpdate['music'] {

@@ -1,4 +1,12 @@
-import { ProjectNameSchema, TierSchema, TimelineTrackSchema, TRANSITIONS } from '@memoreel/domain';
+import {
+  CARD_FONT_IDS,
+  ClosingCardSchema,
+  OpeningCardSchema,
+  ProjectNameSchema,
+  TierSchema,
+  TimelineTrackSchema,
+  TRANSITIONS,
+} from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
 
@@ -18,6 +26,9 @@ export const VideoSettingsSchema = z.object({
   }),
   width: z.number().int(),
   height: z.number().int(),
+  opening: OpeningCardSchema.nullable(),
+  closing: ClosingCardSchema.nullable(),
+  font: z.enum(CARD_FONT_IDS),
 });
 
 /**
@@ -39,6 +50,10 @@ export const VideoSettingsUpdateSchema = z.object({
     .optional(),
   width: z.number().int().optional(),
   height: z.number().int().optional(),
+  /** A card is checked here (its limits, a clear error, nothing saved); null removes it. */
+  opening: OpeningCardSchema.nullable().optional(),
+  closing: ClosingCardSchema.nullable().optional(),
+  font: z.enum(CARD_FONT_IDS).optional(),
 });
 export type VideoSettingsUpdate = z.infer<typeof VideoSettingsUpdateSchema>;
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { DEFAULT_CARD_FONT, DEFAULT_TRANSFORMS } from '@memoreel/domain';
 import { FPS } from '../constants.js';
 import { type MemoreelVideoProps, videoSize } from '../props.js';
-import { photoLayerWindow, photoSpan, videoDurationInFrames } from '../timing.js';
+import { cardWindows, photoLayerWindow, photoSpan, videoDurationInFrames } from '../timing.js';
 import { CHUNK_ENCODING, type ChunkEncoding } from './chunk-encoding.js';
 
 /**
@@ -68,6 +69,7 @@ export function chunkPlan(
   const encoding = options.encoding ?? CHUNK_ENCODING;
   const contentKey = options.contentKey ?? photoContentKeyFromUrl;
   const windows = props.photos.map((_, index) => photoLayerWindow(props, index));
+  const cards = cardWindows(props);
   const ranges = chunking === 'photos' ? photoChunkRanges(props) : fixedChunkRanges(props, chunking);
   return ranges.map(([from, to], index) => {
     const photos = props.photos.flatMap((photo, photoIndex) => {
@@ -93,10 +95,40 @@ export function chunkPlan(
         transition: props.transition,
         frameRange: [from, to],
         photos,
+        // Only the cards the chunk draws: new words on the opening card change its chunk alone.
+        ...cardsIn(props, cards, from, to, contentKey),
       }),
     );
     return { index, frameRange: [from, to], frames: to - from + 1, hash };
   });
+}
+
+/** What of the cards a chunk of frames `from`..`to` draws: each card it overlaps, and then the typeface. */
+function cardsIn(
+  props: MemoreelVideoProps,
+  windows: ReturnType<typeof cardWindows>,
+  from: number,
+  to: number,
+  contentKey: PhotoContentKey,
+): { cards?: Record<string, unknown> } {
+  const overlaps = (window: { from: number; durationInFrames: number } | null) =>
+    window !== null && window.from <= to && window.from + window.durationInFrames - 1 >= from;
+  const background = (card: { background: { color: string } | { url: string } }) =>
+    'url' in card.background
+      ? { photo: contentKey({ id: 'card', url: card.background.url, transforms: DEFAULT_TRANSFORMS }) }
+      : card.background;
+  const opening = overlaps(windows.opening) && props.opening;
+  const closing = overlaps(windows.closing) && props.closing;
+  if (!opening && !closing) return {};
+  return {
+    cards: {
+      font: props.font ?? DEFAULT_CARD_FONT,
+      ...(opening ? { opening: { ...opening, background: background(opening), from: 0 } } : {}),
+      ...(closing
+        ? { closing: { ...closing, background: background(closing), from: windows.closing?.from } }
+        : {}),
+    },
+  };
 }
 
 function fixedChunkRanges(props: MemoreelVideoProps, chunkFrames: number): [number, number][] {
@@ -125,6 +157,10 @@ export function photoChunkRanges(props: MemoreelVideoProps): [number, number][] 
   props.photos.forEach((_, index) => {
     cuts.add(photoLayerWindow(props, index).from);
   });
+  // The cards are chunks of their own: new words re-render the card alone.
+  const cards = cardWindows(props);
+  if (cards.opening) cuts.add(cards.opening.durationInFrames);
+  if (cards.closing) cuts.add(cards.closing.from);
   // Without photos there is one black frame; with them the windows cover [0, total) exactly.
   const sorted = [...cuts].filter((cut) => cut >= 0 && cut <= total).sort((a, b) => a - b);
   const joined: [number, number][] = [];

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import {
+  AbsoluteFill,
+  cancelRender,
+  continueRender,
+  delayRender,
+  Img,
+  Sequence,
+  useCurrentFrame,
+  useVideoConfig,
+} from 'remotion';
+import {
+  cardFontOf,
+  cardText,
+  cardTextColorOf,
+  cardVisibilityAt,
+  type VideoCardBackground,
+  type VideoClosingCard,
+  type VideoOpeningCard,
+} from './cards.js';
+import { BACKGROUND_COLOR } from './constants.js';
+import type { MemoreelVideoProps } from './props.js';
+import './fonts.js';
+
+/** How a photo behind a card is softened so the words read on it (the web renderer draws CSS filters). */
+const PHOTO_BACKDROP_FILTER = 'blur(28px) brightness(0.45)';
+/** Keeps the blur's soft edge outside the frame. */
+const PHOTO_BACKDROP_SCALE = 1.12;
+
+type Window = { from: number; durationInFrames: number };
+
+/** The opening and closing cards of a video, each in its own window (`cardWindows`). */
+export function CardLayers({
+  video,
+  windows,
+}: {
+  video: MemoreelVideoProps;
+  windows: { opening: Window | null; closing: Window | null };
+}) {
+  const font = cardFontOf(video);
+  return (
+    <>
+      <CardFontGate family={font.family} weight={font.weight} text={cardText(video)} />
+      {video.opening && windows.opening && (
+        <Sequence name="Opening card" {...windows.opening}>
+          <Card background={video.opening.background} frames={windows.opening.durationInFrames}>
+            <OpeningWords card={video.opening} font={font.css} weight={font.weight} />
+          </Card>
+        </Sequence>
+      )}
+      {video.closing && windows.closing && (
+        <Sequence name="Closing card" {...windows.closing}>
+          <Card background={video.closing.background} frames={windows.closing.durationInFrames}>
+            <ClosingWords card={video.closing} font={font.css} weight={font.weight} />
+          </Card>
+        </Sequence>
+      )}
+    </>
+  );
+}
+
+/**
+ * Holds the render until the cards' typeface has loaded for their words, and fails it when it
+ * cannot: a card is never drawn in a fallback font.
+ */
+function CardFontGate({ family, weight, text }: { family: string; weight: number; text: string }) {
+  const [handle] = useState(() => (text ? delayRender(`Loading the ${family} typeface`) : null));
+  useEffect(() => {
+    if (handle === null) return;
+    document.fonts
+      .load(`${weight} 64px "${family}"`, text)
+      .then((faces) => {
+        if (faces.length === 0) throw new Error(`The ${family} typeface is not on the page`);
+        continueRender(handle);
+      })
+      .catch((error: unknown) => cancelRender(error));
+  }, [handle, family, weight, text]);
+  return null;
+}
+
+/** A card's background and words, fully drawn, under a black veil that carries its fades. */
+function Card({
+  background,
+  frames,
+  children,
+}: {
+  background: VideoCardBackground;
+  frames: number;
+  children: React.ReactNode;
+}) {
+  const frame = useCurrentFrame();
+  const veil = 1 - cardVisibilityAt(frames, frame);
+  const color = cardTextColorOf(background);
+  return (
+    <AbsoluteFill style={{ backgroundColor: 'color' in background ? background.color : BACKGROUND_COLOR }}>
+      {'url' in background && (
+        <Img
+          src={background.url}
+          alt=""
+          style={{
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+            filter: PHOTO_BACKDROP_FILTER,
+            transform: `scale(${PHOTO_BACKDROP_SCALE})`,
+          }}
+        />
+      )}
+      <AbsoluteFill
+        style={{
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: '0 8%',
+          color,
+          textAlign: 'center',
+          textShadow: 'url' in background ? '0 2px 18px rgba(0, 0, 0, 0.55)' : undefined,
+        }}
+      >
+        {children}
+      </AbsoluteFill>
+      {veil > 0 && <AbsoluteFill style={{ backgroundColor: BACKGROUND_COLOR, opacity: veil }} />}
+    </AbsoluteFill>
+  );
+}
+
+/** Sizes from the frame's short side (1080 px in every format), larger for the script face. */
+function useTextSize(font: string) {
+  const { width, height } = useVideoConfig();
+  const unit = Math.min(width, height) / 1080;
+  const script = font.startsWith('"Great Vibes"') ? 1.35 : 1;
+  return (px: number) => Math.round(px * unit * script);
+}
+
+function OpeningWords({ card, font, weight }: { card: VideoOpeningCard; font: string; weight: number }) {
+  const size = useTextSize(font);
+  return (
+    <div style={{ fontFamily: font, fontWeight: weight }}>
+      <div style={{ fontSize: size(84), lineHeight: 1.15 }}>{card.title}</div>
+      {card.subtitle && (
+        <div style={{ fontSize: size(44), lineHeight: 1.3, marginTop: size(28), opacity: 0.85 }}>
+          {card.subtitle}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ClosingWords({ card, font, weight }: { card: VideoClosingCard; font: string; weight: number }) {
+  const size = useTextSize(font);
+  return (
+    <div style={{ fontFamily: font, fontWeight: weight, fontSize: size(68), lineHeight: 1.2 }}>
+      {card.message}
+    </div>
+  );
+}
