@@ -22,6 +22,11 @@ import { BACKGROUND_COLOR } from './constants.js';
 import type { MemoreelVideoProps } from './props.js';
 import './fonts.js';
 
+/** The page's FontFaceSet, typed here so Node-side type checks of this file need no DOM library. */
+type PageFonts = { load: (font: string, text: string) => Promise<readonly unknown[]> };
+const pageFonts = (): PageFonts =>
+  (globalThis as unknown as { document: { fonts: PageFonts } }).document.fonts;
+
 /** How a photo behind a card is softened so the words read on it (the web renderer draws CSS filters). */
 const PHOTO_BACKDROP_FILTER = 'blur(28px) brightness(0.45)';
 /** Keeps the blur's soft edge outside the frame. */
@@ -67,7 +72,7 @@ function CardFontGate({ family, weight, text }: { family: string; weight: number
   const [handle] = useState(() => (text ? delayRender(`Loading the ${family} typeface`) : null));
   useEffect(() => {
     if (handle === null) return;
-    document.fonts
+    pageFonts()
       .load(`${weight} 64px "${family}"`, text)
       .then((faces) => {
         if (faces.length === 0) throw new Error(`The ${family} typeface is not on the page`);
