@@ -18,15 +18,19 @@ const run = promisify(execFile);
 const MIN_PSNR_DB = 33;
 
 // Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion, and dissolves or slides) rendered the
-// way users get it — three chunks by the web renderer, stitched with the music — and by the reference
-// path, every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`).
+// way users get it — chunks by the web renderer, stitched with the music — and by the reference path,
+// every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`). The square
+// one opens on a title card over a blurred photo and closes on a message, in the script face.
 describe.each([
-  { transition: 'fade', format: '16:9', width: 1920, height: 1080 },
-  { transition: 'slide', format: '1:1', width: 1080, height: 1080 },
+  { transition: 'fade', format: '16:9', width: 1920, height: 1080, cards: false },
+  { transition: 'slide', format: '1:1', width: 1080, height: 1080, cards: true },
 ] as const)(
-  'the chunked web render against Remotion’s renderMedia ($transition, $format)',
-  { timeout: 240_000 },
-  ({ transition, format, width, height }) => {
+  'the chunked web render against Remotion’s renderMedia ($transition, $format, cards: $cards)',
+  { timeout: 300_000 },
+  ({ transition, format, width, height, cards }) => {
+    /** Frames of each card (2 s) when the video has them. */
+    const card = cards ? 60 : 0;
+    const frames = 90 + 2 * card;
     let dir: string;
     let props: MemoreelVideoProps;
     let chunked: string;
@@ -54,7 +58,19 @@ describe.each([
         transition,
         width,
         height,
-        music: [{ instanceId: 'm1', url: music, startTime: 0, duration: 3 }],
+        music: [{ instanceId: 'm1', url: music, startTime: 0, duration: frames / 30 }],
+        ...(cards
+          ? {
+              opening: {
+                title: 'Rose Ellis',
+                subtitle: '1934 – 2024',
+                background: { url: photos[1]! },
+                seconds: 2,
+              },
+              closing: { message: 'Forever in our hearts', background: { color: '#f5f0e8' }, seconds: 2 },
+              font: 'script' as const,
+            }
+          : {}),
       };
 
       const renderer = await ChunkRenderer.start({ pageDir: renderPage });
@@ -68,7 +84,7 @@ describe.each([
             ),
           );
         }
-        expect(chunks.map((chunk) => chunk.frames)).toEqual([30, 30, 30]);
+        expect(chunks.map((chunk) => chunk.frames)).toEqual(Array(frames / 30).fill(30));
         chunked = join(dir, 'chunked.mp4');
         const placements = musicPlacements(props).map((placement) => ({ placement, source: music }));
         await stitch(chunks, placements, chunked);
@@ -98,11 +114,11 @@ describe.each([
       const [ours, theirs] = await Promise.all([videoStream(chunked), videoStream(reference)]);
       expect([ours.width, ours.height]).toEqual([width, height]);
       expect([theirs.width, theirs.height]).toEqual([ours.width, ours.height]);
-      expect(ours.nb_read_frames).toBe('90');
-      expect(theirs.nb_read_frames).toBe('90');
+      expect(ours.nb_read_frames).toBe(String(frames));
+      expect(theirs.nb_read_frames).toBe(String(frames));
       expect(ours.r_frame_rate).toBe(theirs.r_frame_rate);
       expect(Number(ours.duration)).toBeCloseTo(Number(theirs.duration), 2);
-      expect(Number(ours.duration)).toBeCloseTo(3, 2);
+      expect(Number(ours.duration)).toBeCloseTo(frames / 30, 2);
     });
 
     it(`draws the same pictures: ≥ ${MIN_PSNR_DB} dB PSNR over the video and on each photo’s middle frame`, async () => {
@@ -121,8 +137,11 @@ describe.each([
         .trim()
         .split('\n')
         .map((line) => Number(/psnr_avg:([\d.]+|inf)/.exec(line)?.[1]?.replace('inf', '100')));
-      expect(perFrame).toHaveLength(90);
-      const middles = [15, 45, 75].map((frame) => perFrame[frame] as number);
+      expect(perFrame).toHaveLength(frames);
+      // Each photo's middle frame, and each card's.
+      const middles = [15, 45, 75, ...(cards ? [-30, 120] : [])].map(
+        (frame) => perFrame[card + frame] as number,
+      );
       console.info(
         `parity (${transition}, ${format}): average ${average} dB, mid-photo ${middles.join(' / ')} dB, lowest ${Math.min(...perFrame)} dB`,
       );

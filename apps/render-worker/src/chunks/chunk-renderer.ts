@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
-import { CHUNK_ENCODING, type ChunkEncoding, photoContentKeyFromUrl } from '@memoreel/video/chunks';
+import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
 import { LoopbackServer } from './loopback-server.js';
+import { pageMedia, withServedMedia } from './page-media.js';
 
 /** PLATFORM-NOTES: what Debian's Chromium needs to run headless in a container, and to stay quiet on the network. */
 export const CHROMIUM_ARGS = [
@@ -144,12 +145,13 @@ export class ChunkRenderer {
     const [from, to] = chunk.frameRange;
     // Photos go by their content key (what the chunk hashes name them by), so a reused page keeps
     // them loaded from one chunk to the next.
+    // Photos (and the cards' photo backgrounds) go by their content key (what the chunk hashes name
+    // them by), so a reused page keeps them loaded from one chunk to the next.
+    const media = pageMedia(chunk.props);
     const job = this.server.openJob(
-      chunk.props.photos.map((photo) => photo.url),
+      media.map((item) => item.url),
       outputPath,
-      chunk.props.photos.map((photo) =>
-        createHash('sha256').update(photoContentKeyFromUrl(photo)).digest('hex'),
-      ),
+      media.map((item) => createHash('sha256').update(item.contentKey).digest('hex')),
     );
     let page: Page | undefined;
     let pageChunks = 0;
@@ -160,12 +162,7 @@ export class ChunkRenderer {
       ({ page, chunks: pageChunks } = await this.takePage());
       signal?.throwIfAborted();
       const pageJob: PageChunkJob = {
-        props: {
-          ...chunk.props,
-          photos: chunk.props.photos.map((photo, index) =>
-            photo.url.startsWith('data:') ? photo : { ...photo, url: job.mediaUrl(index) },
-          ),
-        },
+        props: withServedMedia(chunk.props, job.mediaUrl),
         frameRange: chunk.frameRange,
         videoBitrate: this.encoding.videoBitrate,
         licenseKey: isCompanyLicence(this.options.licenseKey)

@@ -4,6 +4,7 @@ import { COMPOSITION_ID, type MemoreelVideoProps, videoDurationInFrames } from '
 import { bundle } from '@remotion/bundler';
 import { renderMedia, selectComposition } from '@remotion/renderer';
 import { LoopbackServer } from '../chunks/loopback-server.js';
+import { pageMedia, withServedMedia } from '../chunks/page-media.js';
 
 export type RemotionRendererOptions = {
   chromiumPath?: string;
@@ -54,15 +55,12 @@ export class RemotionRenderer {
   ): Promise<{ frames: number; elapsedMs: number }> {
     const started = performance.now();
     const job = this.photos.openJob(
-      props.photos.map((photo) => photo.url),
+      pageMedia(props).map((item) => item.url),
       `${outputPath}.unused`,
     );
     try {
       const inputProps: MemoreelVideoProps = {
-        ...props,
-        photos: props.photos.map((photo, index) =>
-          photo.url.startsWith('data:') ? photo : { ...photo, url: job.mediaUrl(index) },
-        ),
+        ...withServedMedia(props, job.mediaUrl),
         // The music is mixed by the stitch, as for users; the reference is compared on pictures.
         music: [],
       };

@@ -32,6 +32,7 @@ import { SaveStatus } from './save-status';
 import { timelineRhythm, videoSecondsOf } from './timeline-beats';
 import { TransitionPicker } from './transition-picker';
 import { useAutosave } from './use-autosave';
+import { VideoCardsCard } from './video-cards-card';
 import { saveVideoSettingsOnLeave, type VideoSettingsChange } from './video-settings-api';
 import { useSaveVideoSettings } from './video-settings-queries';
 import { WhenPhotosAndSettingsLoaded } from './when-photos-and-settings-loaded';
@@ -63,12 +64,20 @@ export function DesignVideoStep({ projectId }: { projectId: string }) {
     >
       <WhenPhotosAndSettingsLoaded projectId={projectId} photos={photos}>
         {(list, stored) => (
-          <VideoSettingsCard
-            projectId={projectId}
-            photoCount={list.length}
-            stored={stored}
-            tier={project.data ? tierOf(project.data.product) : undefined}
-          />
+          <div className="space-y-6">
+            <VideoSettingsCard
+              projectId={projectId}
+              photoCount={list.length}
+              stored={stored}
+              tier={project.data ? tierOf(project.data.product) : undefined}
+            />
+            <VideoCardsCard
+              projectId={projectId}
+              projectName={project.data?.name ?? ''}
+              stored={stored}
+              photos={list}
+            />
+          </div>
         )}
       </WhenPhotosAndSettingsLoaded>
     </PhotoStepPage>
@@ -109,7 +118,11 @@ function VideoSettingsCard({
   // The same measure the render service refuses by: the video's own length (libs/domain videoLengthIn).
   const length = videoLengthIn(
     tier ?? 'free',
-    videoSecondsOf({ durationPerPhoto, transition, cutOnBeat }, photoCount, rhythm),
+    videoSecondsOf(
+      { durationPerPhoto, transition, cutOnBeat, opening: stored.opening, closing: stored.closing },
+      photoCount,
+      rhythm,
+    ),
   );
   const total = length.seconds;
   /** A switch or a choice saves at once; a failed save puts it back and says so. */

@@ -1,4 +1,10 @@
-import { beatCutSeconds, type TimelineTrack, timelineBeats, type VideoSettings } from '@memoreel/domain';
+import {
+  beatCutSeconds,
+  cardSeconds,
+  type TimelineTrack,
+  timelineBeats,
+  type VideoSettings,
+} from '@memoreel/domain';
 import type { PublicMusicTrack } from '../music/music-library-api';
 
 /** What the Design step can say of the timeline's beats. */
@@ -36,14 +42,19 @@ export function timelineRhythm(
  * they are known — what steps 5 and 7 show and the render service measures the plan by.
  */
 export function videoSecondsOf(
-  settings: Pick<VideoSettings, 'durationPerPhoto' | 'transition' | 'cutOnBeat'>,
+  settings: Pick<VideoSettings, 'durationPerPhoto' | 'transition' | 'cutOnBeat'> &
+    Partial<Pick<VideoSettings, 'opening' | 'closing'>>,
   photoCount: number,
   rhythm: TimelineRhythm,
 ): number {
-  return beatCutSeconds({
+  // The photos start after the opening card: they meet the beats from its end.
+  const opening = settings.opening?.seconds ?? 0;
+  const beats = settings.cutOnBeat && rhythm.state === 'found' ? rhythm.beats : [];
+  const photos = beatCutSeconds({
     photoCount,
     durationPerPhoto: settings.durationPerPhoto,
     transition: settings.transition,
-    beats: settings.cutOnBeat && rhythm.state === 'found' ? rhythm.beats : [],
+    beats: beats.map((beat) => beat - opening).filter((beat) => beat >= 0),
   });
+  return photos + cardSeconds({ opening: settings.opening ?? null, closing: settings.closing ?? null });
 }

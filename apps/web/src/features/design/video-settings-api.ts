@@ -5,12 +5,18 @@ import {
   type VideoSettings,
   type VideoSize,
 } from '@memoreel/domain';
+
+export type VideoCards = Pick<VideoSettings, 'opening' | 'closing' | 'font'>;
+
 import { graphqlRequest, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The project's video_settings (spec 2 §3) through the gateway's `project` and `updateVideoSettings`. */
 
 const TRACK_FIELDS = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
-const SETTINGS_FIELDS = `durationPerPhoto transition cutOnBeat width height
+const BACKGROUND_FIELDS = 'background { kind color photoId }';
+/** The title and closing cards and their typeface, wherever settings are read (the share page too). */
+export const VIDEO_CARD_FIELDS = `font opening { title subtitle seconds ${BACKGROUND_FIELDS} } closing { message seconds ${BACKGROUND_FIELDS} }`;
+const SETTINGS_FIELDS = `durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS}
   music { type selection customPath timelineTracks { ${TRACK_FIELDS} } }`;
 
 type StoredSettings = Record<string, unknown>;
@@ -45,6 +51,8 @@ export type VideoSettingsChange =
   | { transition: Transition }
   /** A format (libs/domain `VIDEO_FORMATS`): both sides at once. */
   | VideoSize
+  /** The cards and their typeface, together (a card given null is removed). */
+  | VideoCards
   | { music: { timelineTracks: TimelineTrack[] } };
 
 /** Saves the fields given (the rest keep their stored values) and answers the settings as stored. */

@@ -46,5 +46,7 @@ function applyChange(settings: VideoSettings, change: VideoSettingsChange): Vide
   if ('cutOnBeat' in change) return { ...settings, cutOnBeat: change.cutOnBeat };
   if ('transition' in change) return { ...settings, transition: change.transition };
   if ('width' in change) return { ...settings, width: change.width, height: change.height };
+  if ('font' in change)
+    return { ...settings, opening: change.opening, closing: change.closing, font: change.font };
   return { ...settings, music: { ...settings.music, timelineTracks: change.music.timelineTracks } };
 }

@@ -1,10 +1,12 @@
 import {
+  cardSeconds,
   defaultVideoSettings,
+  estimatedVideoSeconds,
   tierOf,
   VIDEO_TOO_LONG,
   type VideoSize,
+  videoLengthIn,
   videoLengthMessages,
-  videoLengthOf,
 } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Crown, Download, Film, Loader2, RefreshCw } from 'lucide-react';
@@ -156,7 +158,11 @@ export function DownloadStep({ projectId }: { projectId: string }) {
   // Warned before generating (the same measure the service refuses by); the service still decides.
   const length =
     tier && photos.data && settings.data
-      ? videoLengthOf(tier, photos.data.length, settings.data.durationPerPhoto)
+      ? videoLengthIn(
+          tier,
+          estimatedVideoSeconds(photos.data.length, settings.data.durationPerPhoto) +
+            cardSeconds(settings.data),
+        )
       : undefined;
   const tooLong = !isFree && (refusedTooLong !== null || (length !== undefined && !length.withinPlan));
   const onGenerate = () => (isFree ? setUpgrading(true) : generate.mutate());

@@ -1,5 +1,6 @@
 import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
 import { graphqlField, graphqlRequest } from '../../lib/graphql';
+import { VIDEO_CARD_FIELDS } from '../design/video-settings-api';
 
 /** The gateway's sharing operations (apps/gateway/src/sharing), as the SPA uses them. */
 
@@ -58,7 +59,7 @@ export interface SharedPhoto {
 const TRANSFORM = 'scale translateX translateY rotate';
 const TRACK = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
 /** What the player needs beyond the display fields: the composition's settings, photos and music. */
-const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
+const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS} music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 
