@@ -9,6 +9,8 @@ import { createProject, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
 import { deliverPaidCheckout } from './stripe-webhook.js';
 
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.reports', 'screenshots');
+
 const run = promisify(execFile);
 
 /** Step 9: a free project is offered the upgrade; an upgraded one generates, follows the progress and downloads. */
@@ -73,9 +75,23 @@ test('an upgraded project generates its vertical video, shows the progress and d
   await page.goto(`/project/${projectId}/design`);
   await saved(page, () => page.getByTestId('format-9:16').click());
   await saved(page, () => page.getByRole('radio', { name: /Slide/ }).check());
+  // An opening title: the name and the years, in the script face.
+  const cards = page.getByTestId('video-cards');
+  await cards.getByRole('switch', { name: 'Opening title' }).click();
+  await cards.getByLabel('Title', { exact: true }).fill('In loving memory of Joe');
+  await cards.getByLabel('Subtitle').fill('1931 – 2024');
+  await cards.getByText('Handwritten script').click();
+  await expect(cards.getByText('All changes saved')).toBeVisible();
+  await cards.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'design-title-card');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await cards.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'design-title-card-375.png'), animations: 'disabled' });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/project/${projectId}/preview`);
   const player = page.getByTestId('preview-player');
-  await expect(player.locator('[data-photo-id]').first()).toBeAttached({ timeout: 60_000 });
+  // It opens on the title card.
+  await expect(player.getByText('In loving memory of Joe')).toBeVisible({ timeout: 60_000 });
   const box = (await player.boundingBox())!;
   expect(box.height / box.width).toBeCloseTo(16 / 9, 1);
   await saveScreenshot(page, testInfo, 'preview-vertical');
@@ -117,6 +133,15 @@ test('an upgraded project generates its vertical video, shows the progress and d
       r_frame_rate: '30/1',
     });
     expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
+    // A second in: the title card, light words on charcoal in the middle of the frame.
+    const still = join(SCREENSHOT_DIR, 'download-title-frame.png');
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', still]);
+    const middle = await sharp(still)
+      .extract({ left: 90, top: 760, width: 900, height: 400 })
+      .greyscale()
+      .stats();
+    expect(middle.channels[0]!.max).toBeGreaterThan(200);
+    expect(middle.channels[0]!.mean).toBeLessThan(80);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

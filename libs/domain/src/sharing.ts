@@ -77,6 +77,18 @@ export function sharedVideoTitle(video: { name?: string | null; shareTitle?: str
   return shareMessages.viewer.fallbackTitle;
 }
 
+/**
+ * The words on a share's link preview: the video's opening title when it has one ("In loving
+ * memory of Rose Ellis"), else the title the viewer shows.
+ */
+export function shareImageTitle(video: {
+  name?: string | null;
+  shareTitle?: string | null;
+  videoSettings?: { opening: { title: string } | null } | null;
+}): string {
+  return video.videoSettings?.opening?.title.trim() || sharedVideoTitle(video);
+}
+
 /** The page title with the product suffix. */
 export const sharedVideoPageTitle = (title: string) => `${title} | ${PRODUCT_NAME}`;
 

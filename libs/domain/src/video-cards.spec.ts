@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shareImageTitle } from './sharing.js';
 import {
   CARD_TEXT_LIMITS,
   ClosingCardSchema,
@@ -61,5 +62,14 @@ describe('title and closing cards', () => {
     expect(cardTextColor({ kind: 'color', color: '#f5f0e8' })).toBe('#1c1917');
     expect(cardTextColor({ kind: 'color', color: '#1c1917' })).toBe('#ffffff');
     expect(cardTextColor({ kind: 'photo', photoId: 'p' })).toBe('#ffffff');
+  });
+});
+
+describe("a share's link preview", () => {
+  it('takes the opening title when the video has one, else the viewer’s title', () => {
+    const share = { name: 'Grandma', shareTitle: 'Our Rose' };
+    expect(shareImageTitle({ ...share, videoSettings: { opening } })).toBe('Rose Ellis');
+    expect(shareImageTitle({ ...share, videoSettings: { opening: null } })).toBe('Grandma');
+    expect(shareImageTitle({ shareTitle: 'Our Rose' })).toBe('Our Rose');
   });
 });

@@ -1,5 +1,5 @@
 import type { PublicSharedVideo } from '@memoreel/contracts';
-import { sharedVideoTitle } from '@memoreel/domain';
+import { shareImageTitle } from '@memoreel/domain';
 import type { Logger } from '@memoreel/platform';
 import type { Request } from 'express';
 import { defaultSiteImage, renderShareImage } from './og-image.js';
@@ -72,7 +72,7 @@ export class SharePreviews {
     try {
       // Without its photo the preview is the title on the warm backdrop: made, but not custom.
       const photo = await this.firstPhoto(video, origin);
-      return { image: await renderShareImage(sharedVideoTitle(video), photo), custom: photo !== undefined };
+      return { image: await renderShareImage(shareImageTitle(video), photo), custom: photo !== undefined };
     } catch (error) {
       this.logger.warn({ err: error, shareId: video.id }, 'preview image failed; default image sent');
       return { image: await defaultSiteImage(), custom: false };

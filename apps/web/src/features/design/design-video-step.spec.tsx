@@ -139,6 +139,41 @@ describe('step 5: Design Your Video', { timeout: 20_000 }, () => {
     await waitFor(() => expect(saves(fetchMock)).toEqual([{ width: 1080, height: 1920 }]));
   });
 
+  it('opens on a title card named after the project, saves its words as typed, and counts it in the total', async () => {
+    const fetchMock = stubDesignStep(4);
+    openProjectStep('design');
+    const cards = await screen.findByTestId('video-cards');
+    expect(screen.getByTestId('total-duration').textContent).toBe('0:12');
+    fireEvent.click(within(cards).getByRole('switch', { name: text.cards.opening.label }));
+    const title = within(cards).getByLabelText(text.cards.opening.title) as HTMLInputElement;
+    expect([title.value, title.maxLength]).toEqual(['Grandma Rose', 60]);
+    expect(within(cards).getByText('12/60')).toBeTruthy();
+    fireEvent.change(within(cards).getByLabelText(text.cards.opening.subtitle), {
+      target: { value: '1934 – 2024' },
+    });
+    await waitFor(() =>
+      expect(saves(fetchMock).at(-1)).toEqual({
+        opening: {
+          title: 'Grandma Rose',
+          subtitle: '1934 – 2024',
+          background: { kind: 'color', color: '#1c1917' },
+          seconds: 4,
+        },
+        closing: null,
+        font: 'serif',
+      }),
+    );
+    // The total follows the saved settings: 4 photos × 3 s and a 4-second card.
+    await waitFor(() => expect(screen.getByTestId('total-duration').textContent).toBe('0:16'));
+
+    // An empty title is not saved: the card keeps its last words and says what is missing.
+    const before = saves(fetchMock).length;
+    fireEvent.change(title, { target: { value: '  ' } });
+    expect(await within(cards).findByText(text.cards.required)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(saves(fetchMock)).toHaveLength(before);
+  });
+
   it('says why nothing changes without music, and while beats are still being found', async () => {
     stubDesignStep(4);
     openProjectStep('design');

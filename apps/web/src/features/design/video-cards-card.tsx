@@ -43,7 +43,11 @@ export function VideoCardsCard({
   stored: VideoCards;
   photos: readonly Photo[];
 }) {
-  const [cards, setCards] = useState<VideoCards>(stored);
+  const [cards, setCards] = useState<VideoCards>({
+    opening: stored.opening,
+    closing: stored.closing,
+    font: stored.font,
+  });
   const save = useSaveVideoSettings(projectId);
   const autosave = useAutosave<VideoCards>({
     delayMs: CARDS_SAVE_DEBOUNCE_MS,

@@ -15,6 +15,7 @@ import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
+import { useVideoSettings } from '../design/video-settings-queries';
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { copyLinkToClipboard } from './copy-link';
@@ -34,6 +35,8 @@ import {
 /** Step 8 (spec 2 §2): a form, then the share view; Edit returns to the form, Delete to none. */
 export function ShareStep({ projectId }: { projectId: string }) {
   const project = useProject(projectId);
+  // The video's opening title, when it has one, is the share's title to start from.
+  const settings = useVideoSettings(projectId);
   const share = useQuery({
     queryKey: shareKeys.project(projectId),
     queryFn: ({ signal }) => fetchProjectShare(projectId, signal),
@@ -54,7 +57,7 @@ export function ShareStep({ projectId }: { projectId: string }) {
       <ShareForm
         projectId={projectId}
         share={share.data ?? null}
-        defaultTitle={project.data?.name ?? ''}
+        defaultTitle={settings.data?.opening?.title ?? project.data?.name ?? ''}
         onDone={() => setEditing(false)}
       />
     );
