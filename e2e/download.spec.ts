@@ -71,6 +71,16 @@ test('an upgraded project generates its vertical video, shows the progress and d
     }),
   ).toBe(200);
 
+  // Step 3: a caption on the first photo, in Arabic with an emoji.
+  await page.goto(`/project/${projectId}/edit`);
+  const caption = page.getByTestId('caption-input');
+  const captionSaved = page.waitForResponse((r) =>
+    (r.request().postData() ?? '').includes('SetPhotoCaption'),
+  );
+  await caption.fill('جدتي روز 🌹');
+  expect((await captionSaved).ok()).toBe(true);
+  await saveScreenshot(page, testInfo, 'edit-caption');
+
   // Step 5: a vertical video with slides; the preview stands upright.
   await page.goto(`/project/${projectId}/design`);
   await saved(page, () => page.getByTestId('format-9:16').click());
@@ -142,6 +152,23 @@ test('an upgraded project generates its vertical video, shows the progress and d
       .stats();
     expect(middle.channels[0]!.max).toBeGreaterThan(200);
     expect(middle.channels[0]!.mean).toBeLessThan(80);
+    // The first photo's middle (4 s of card, then 1.5 s into it): its caption near the foot, white.
+    const captioned = join(SCREENSHOT_DIR, 'download-caption-frame.png');
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '5.5', '-i', file, '-frames:v', '1', captioned]);
+    const foot = await sharp(captioned)
+      .extract({ left: 100, top: 1600, width: 880, height: 200 })
+      .greyscale()
+      .stats();
+    expect(foot.channels[0]!.max).toBeGreaterThan(235);
+    // The rose is drawn in colour (the system's emoji face), not left out or drawn as a box.
+    const { data } = await sharp(captioned)
+      .extract({ left: 100, top: 1600, width: 880, height: 200 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let red = 0;
+    for (let i = 0; i < data.length; i += 3)
+      if (data[i]! > 150 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+    expect(red).toBeGreaterThan(200);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -20,7 +20,8 @@ const MIN_PSNR_DB = 33;
 // Real Chromium and ffmpeg: the same 3 photos × 1 s (with motion, and dissolves or slides) rendered the
 // way users get it — chunks by the web renderer, stitched with the music — and by the reference path,
 // every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`). The square
-// one opens on a title card over a blurred photo and closes on a message, in the script face.
+// one opens on a title card over a blurred photo, captions two photos (Arabic; an emoji) and closes
+// on a message, in the script face.
 describe.each([
   { transition: 'fade', format: '16:9', width: 1920, height: 1080, cards: false },
   { transition: 'slide', format: '1:1', width: 1080, height: 1080, cards: true },
@@ -49,6 +50,15 @@ describe.each([
         photos: photos.map((path, i) => ({
           id: `p${i}`,
           url: path,
+          // Captions in two scripts: Arabic (right to left) and English with an emoji.
+          ...(cards && i < 2
+            ? {
+                caption:
+                  i === 0
+                    ? { text: 'جدتي روز في حديقتها', placement: 'top' as const }
+                    : { text: 'Summer 1962 🌹\nwith Joe', placement: 'bottom' as const },
+              }
+            : {}),
           transforms: {
             '0': { scale: 1 + i * 0.1, translateX: 0, translateY: 0, rotate: 0 },
             '100': { scale: 1.4, translateX: i % 2 ? -8 : 8, translateY: 4, rotate: i * 5 },

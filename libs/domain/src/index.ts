@@ -4,6 +4,7 @@ export * from './beat-cuts.js';
 export * from './friend-links.js';
 export * from './music-timeline.js';
 export * from './newsletter.js';
+export * from './photo-captions.js';
 export * from './photo-edits.js';
 export * from './photo-filters.js';
 export * from './photo-messages.js';

@@ -45,7 +45,6 @@ export function CardLayers({
   const font = cardFontOf(video);
   return (
     <>
-      <CardFontGate family={font.family} weight={font.weight} text={cardText(video)} />
       {video.opening && windows.opening && (
         <Sequence name="Opening card" {...windows.opening}>
           <Card background={video.opening.background} frames={windows.opening.durationInFrames}>
@@ -65,21 +64,23 @@ export function CardLayers({
 }
 
 /**
- * Holds the render until the cards' typeface has loaded for their words, and fails it when it
- * cannot: a card is never drawn in a fallback font.
+ * Holds the render until the typefaces of the video's words (cards and captions) have loaded for
+ * those words, and fails it when they cannot: words are never drawn in a face the page lacks.
  */
-function CardFontGate({ family, weight, text }: { family: string; weight: number; text: string }) {
+export function TextFontGate({ video }: { video: MemoreelVideoProps }) {
+  const text = cardText(video);
+  const { family, weight, css } = cardFontOf(video);
   const [handle] = useState(() => (text ? delayRender(`Loading the ${family} typeface`) : null));
   useEffect(() => {
     if (handle === null) return;
     pageFonts()
-      .load(`${weight} 64px "${family}"`, text)
+      .load(`${weight} 64px ${css}`, text)
       .then((faces) => {
         if (faces.length === 0) throw new Error(`The ${family} typeface is not on the page`);
         continueRender(handle);
       })
       .catch((error: unknown) => cancelRender(error));
-  }, [handle, family, weight, text]);
+  }, [handle, family, weight, css, text]);
   return null;
 }
 

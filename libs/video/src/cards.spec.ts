@@ -50,6 +50,8 @@ describe('cards in the timeline', () => {
 
   it('name every character their typeface must hold, in the face chosen', () => {
     expect(cardText({ opening, closing })).toBe('Rose Ellis 1934 – 2024 Forever in our hearts');
+    const photos = [{ caption: { text: 'جدتي 🌹' } }, {}];
+    expect(cardText({ photos })).toBe('جدتي 🌹');
     expect(cardFontOf({ font: 'script' })).toMatchObject({ family: 'Great Vibes', weight: 400 });
     expect(cardFontOf({})).toMatchObject({ family: 'Lora', weight: 600 });
   });
@@ -104,6 +106,19 @@ describe('cards in the chunk plan', () => {
     expect(reworded.map((hash, i) => hash === before[i])).toEqual([true, true, true, true, false]);
     const font = hashes({ ...withCards, font: 'script' });
     expect(font.map((hash, i) => hash === before[i])).toEqual([false, true, true, true, false]);
+  });
+
+  it('re-render a photo’s own chunk when its caption changes, and every captioned one with the face', () => {
+    const captioned = {
+      ...withCards,
+      photos: withCards.photos.map((photo, i) =>
+        i === 1 ? { ...photo, caption: { text: 'Joe', placement: 'bottom' as const } } : photo,
+      ),
+    };
+    const before = hashes(withCards);
+    expect(hashes(captioned).map((hash, i) => hash === before[i])).toEqual([true, true, false, true, true]);
+    const script = hashes({ ...captioned, font: 'script' });
+    expect(script.map((hash, i) => hash === hashes(captioned)[i])).toEqual([false, true, false, true, false]);
   });
 
   it('name a photo background by its content, not its signed URL', () => {

@@ -79,15 +79,26 @@ export function cardVisibilityAt(frames: number, frame: number): number {
   return Math.min(1, (frame + 1) / fade, (frames - frame) / fade);
 }
 
-/** The typeface of the cards: the family and weight as CSS names them. */
+/** After the chosen face, the faces that draw what it does not: Arabic script, and emoji in colour. */
+export const FALLBACK_FAMILIES = ['Noto Naskh Arabic', 'Noto Color Emoji'] as const;
+
+/**
+ * The typeface of the cards and captions: the family and weight as CSS names them, with the
+ * shipped faces for other scripts and emoji after it (the last resort, serif, is never reached for
+ * the characters those faces cover).
+ */
 export function cardFontOf(props: CardProps): { family: string; weight: number; css: string } {
   const { family, weight } = CARD_FONTS[props.font ?? DEFAULT_CARD_FONT];
-  return { family, weight, css: `"${family}", serif` };
+  const css = [family, ...FALLBACK_FAMILIES].map((name) => `"${name}"`).join(', ');
+  return { family, weight, css: `${css}, serif` };
 }
 
 /** Every character the cards draw, so the page loads the font files that hold them before drawing. */
-export function cardText(props: CardProps): string {
-  return [props.opening?.title, props.opening?.subtitle, props.closing?.message].filter(Boolean).join(' ');
+export function cardText(props: CardProps & { photos?: readonly { caption?: { text: string } }[] }): string {
+  const captions = (props.photos ?? []).map((photo) => photo.caption?.text);
+  return [props.opening?.title, props.opening?.subtitle, props.closing?.message, ...captions]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The words' colour on a card's background (dark on a light colour, else white). */

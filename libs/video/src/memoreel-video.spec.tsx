@@ -144,4 +144,19 @@ describe('MemoreelVideo', () => {
     const backdrop = container.querySelector<HTMLImageElement>('img[src="https://storage.test/b.jpg"]');
     expect(backdrop?.style.filter).toBe('blur(28px) brightness(0.45)');
   });
+
+  it('draws a photo’s caption still over it, in any script, fading within the photo’s own time', () => {
+    const video = threePhotos({ transition: 'fade' });
+    video.photos[0] = { ...video.photos[0]!, caption: { text: 'جدتي روز 🌹\n1962', placement: 'top' } };
+    const middle = renderFrame(video, 30).container.querySelector<HTMLElement>('[data-caption]');
+    expect(middle?.textContent).toBe('جدتي روز 🌹\n1962');
+    expect(middle?.getAttribute('dir')).toBe('auto');
+    expect(middle?.style.opacity).toBe('1');
+    expect(middle?.style.fontFamily).toContain('Noto Naskh Arabic');
+    expect(middle?.style.fontFamily).toContain('Noto Color Emoji');
+    expect(middle?.parentElement?.style.justifyContent).toBe('flex-start');
+    cleanup();
+    // In the dissolve into photo b (frames 54–59) the caption has already gone.
+    expect(renderFrame(video, 59).container.querySelector('[data-caption]')).toBeNull();
+  });
 });

@@ -1,9 +1,16 @@
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame, useRemotionEnvironment } from 'remotion';
-import { CardLayers } from './card-layer.js';
+import { PhotoCaption } from './caption-layer.js';
+import { CardLayers, TextFontGate } from './card-layer.js';
 import { BACKGROUND_COLOR, PHOTO_FIT } from './constants.js';
 import { type MusicPlacement, musicPlacements, musicVolumeCurve } from './music.js';
 import type { MemoreelVideoProps, VideoPhoto } from './props.js';
-import { cardWindows, photoLayerWindow, photoStateAt, photoTransformCss } from './timing.js';
+import {
+  captionOpacityAt,
+  cardWindows,
+  photoLayerWindow,
+  photoStateAt,
+  photoTransformCss,
+} from './timing.js';
 
 /** Photos are mounted this many frames ahead in the preview (hidden), so they have loaded by their turn. */
 const PHOTO_PREMOUNT_FRAMES = 60;
@@ -23,6 +30,7 @@ export function MemoreelVideo(props: MemoreelVideoProps) {
   const cards = cardWindows(props);
   return (
     <AbsoluteFill style={{ backgroundColor: BACKGROUND_COLOR }}>
+      <TextFontGate video={props} />
       {(cards.opening || cards.closing) && <CardLayers video={props} windows={cards} />}
       {props.photos.map((photo, index) => {
         const window = photoLayerWindow(props, index);
@@ -64,11 +72,16 @@ function PhotoLayer({
   // Opacity sits above the image alone: a second drawn element in the layer (a backdrop, say)
   // would darken a dissolve in the web renderer, which applies opacity element by element.
   return (
-    <AbsoluteFill style={{ opacity }} data-photo-id={photo.id}>
-      <AbsoluteFill style={{ transform: photoTransformCss(transform) }}>
-        <Img src={photo.url} alt="" style={{ width: '100%', height: '100%', objectFit: PHOTO_FIT }} />
+    <>
+      <AbsoluteFill style={{ opacity }} data-photo-id={photo.id}>
+        <AbsoluteFill style={{ transform: photoTransformCss(transform) }}>
+          <Img src={photo.url} alt="" style={{ width: '100%', height: '100%', objectFit: PHOTO_FIT }} />
+        </AbsoluteFill>
       </AbsoluteFill>
-    </AbsoluteFill>
+      {photo.caption && (
+        <PhotoCaption video={video} caption={photo.caption} opacity={captionOpacityAt(video, index, frame)} />
+      )}
+    </>
   );
 }
 

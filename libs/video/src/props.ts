@@ -2,7 +2,9 @@ import {
   DURATION_PER_PHOTO,
   defaultVideoSettings,
   isVideoSize,
+  PhotoCaptionSchema,
   PhotoTransformsSchema,
+  parseCaption,
   parseTransforms,
   type TimelineTrack,
   TRANSITIONS,
@@ -27,6 +29,8 @@ export const VideoPhotoSchema = z.object({
   id: z.string().min(1),
   url: z.string().min(1),
   transforms: PhotoTransformsSchema,
+  /** Words drawn with the photo, fading with it (libs/domain PhotoCaptionSchema's limits). */
+  caption: PhotoCaptionSchema.optional(),
 });
 export type VideoPhoto = z.infer<typeof VideoPhotoSchema>;
 
@@ -79,8 +83,8 @@ export type MemoreelVideoProps = z.infer<typeof MemoreelVideoPropsSchema>;
 
 /** What the SPA and the render service know about a project, in the product's own shapes. */
 export type ProjectVideoSource = {
-  /** In display order, each with the URL of its filtered derivative and its stored transforms. */
-  photos: { id: string; url: string; transforms: unknown }[];
+  /** In display order, each with the URL of its filtered derivative, its stored transforms and caption. */
+  photos: { id: string; url: string; transforms: unknown; caption?: unknown }[];
   settings: VideoSettings;
   /** Where the page fetches a timeline track's audio (a signed URL, say). */
   musicUrl: (track: TimelineTrack) => string;
@@ -96,11 +100,15 @@ export function videoPropsFromProject({
   beatsOf,
 }: ProjectVideoSource): MemoreelVideoProps {
   return {
-    photos: photos.map((photo) => ({
-      id: photo.id,
-      url: photo.url,
-      transforms: parseTransforms(photo.transforms),
-    })),
+    photos: photos.map((photo) => {
+      const caption = parseCaption(photo.caption);
+      return {
+        id: photo.id,
+        url: photo.url,
+        transforms: parseTransforms(photo.transforms),
+        ...(caption ? { caption } : {}),
+      };
+    }),
     durationPerPhoto: settings.durationPerPhoto,
     transition: settings.transition,
     cutOnBeat: settings.cutOnBeat,

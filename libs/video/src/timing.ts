@@ -206,6 +206,19 @@ export function photoStateAt(props: PhotoTimingProps, index: number, frame: numb
   };
 }
 
+/**
+ * How much of photo `index`'s caption shows at `frame` (0 to 1): it fades in over the first fade
+ * frames of the photo's own time and out over its last, so two captions never meet in a dissolve or
+ * a slide; with fade-to-black that is the photo's own fade.
+ */
+export function captionOpacityAt(props: PhotoTimingProps, index: number, frame: number): number {
+  const { start, frames } = photoSpan(props, index);
+  const fade = Math.max(1, fadeFrames(props.durationPerPhoto));
+  const x = frame - start;
+  if (x < 0 || x > frames - 1) return 0;
+  return clamp01(Math.min(x / fade, (frames - 1 - x) / fade));
+}
+
 /** Zoom's scale at either end of its transition. */
 const ZOOM_TRANSITION_SCALE = 1.25;
 

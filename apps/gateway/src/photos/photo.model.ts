@@ -61,6 +61,18 @@ export class PhotoSubjectsModel {
   @Field(() => [PhotoBoxModel]) boxes!: PhotoBoxModel[];
 }
 
+@ObjectType('PhotoCaption', { description: 'Words under (or over) a photo: one or two lines.' })
+export class PhotoCaptionModel {
+  @Field({ description: 'At most 100 characters and two lines.' }) text!: string;
+  @Field({ description: 'bottom or top' }) placement!: string;
+}
+
+@InputType('PhotoCaptionInput')
+export class PhotoCaptionInput {
+  @Field() text!: string;
+  @Field({ description: 'bottom or top' }) placement!: string;
+}
+
 @ObjectType('Photo')
 export class PhotoModel {
   @Field(() => ID) id!: string;
@@ -71,6 +83,7 @@ export class PhotoModel {
   @Field(() => ID, { nullable: true }) submittedBy!: string | null;
   @Field({ description: 'none grayscale sepia vintage warm cool dramatic bright' }) filter!: string;
   @Field(() => PhotoTransformsModel) transforms!: PhotoTransformsModel;
+  @Field(() => PhotoCaptionModel, { nullable: true }) caption!: PhotoCaptionModel | null;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
   @Field(() => PhotoUrlsModel, {

@@ -23,6 +23,7 @@ export const toPhotoModel = (photo: Photo, signed: Signed | undefined): PhotoMod
   submittedBy: photo.submittedBy,
   filter: photo.filter,
   transforms: { start: photo.transforms['0'], end: photo.transforms['100'] },
+  caption: photo.caption,
   width: photo.width,
   height: photo.height,
   urls: urlsFor(photo, signed?.urls ?? null),

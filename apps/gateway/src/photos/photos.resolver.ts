@@ -6,14 +6,16 @@ import {
   type Photo,
   reorderPhoto,
   requestPhotoUploads,
+  setPhotoCaption,
   setPhotoFilter,
   setPhotoTransforms,
 } from '@memoreel/contracts';
-import type { PhotoFilter } from '@memoreel/domain';
+import type { CaptionPlacement, PhotoFilter } from '@memoreel/domain';
 import { BusClient } from '@memoreel/platform';
 import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { CurrentActor } from '../http/current-actor.js';
 import {
+  PhotoCaptionInput,
   PhotoModel,
   PhotoQuotaModel,
   PhotoTransformsInput,
@@ -128,6 +130,23 @@ export class PhotosResolver {
     const photo = await this.bus.request(setPhotoTransforms, actor, {
       id,
       transforms: { '0': { ...transforms.start }, '100': { ...transforms.end } },
+    });
+    return this.withUrl(actor, photo);
+  }
+
+  @Mutation(() => PhotoModel, {
+    description:
+      "Sets a photo's caption, or removes it (null); refused past 100 characters or two lines, or at a place other than bottom or top.",
+  })
+  async setPhotoCaption(
+    @CurrentActor() actor: Actor,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('caption', { type: () => PhotoCaptionInput, nullable: true }) caption: PhotoCaptionInput | null,
+  ): Promise<PhotoModel> {
+    // The projects service checks the caption against its limits (VALIDATION_FAILED).
+    const photo = await this.bus.request(setPhotoCaption, actor, {
+      id,
+      caption: caption ? { text: caption.text, placement: caption.placement as CaptionPlacement } : null,
     });
     return this.withUrl(actor, photo);
   }

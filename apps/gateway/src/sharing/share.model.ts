@@ -1,7 +1,7 @@
 import type { PublicSharedVideo } from '@memoreel/contracts';
 import { parseTransforms } from '@memoreel/domain';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { PhotoTransformsModel } from '../photos/photo.model.js';
+import { PhotoCaptionModel, PhotoTransformsModel } from '../photos/photo.model.js';
 import { VideoSettingsModel } from '../project/project.model.js';
 
 /** What the owner and anyone with the link both see of a share. */
@@ -41,6 +41,7 @@ export class SharedPhotoModel {
   @Field() url!: string;
   @Field() filter!: string;
   @Field(() => PhotoTransformsModel) transforms!: PhotoTransformsModel;
+  @Field(() => PhotoCaptionModel, { nullable: true }) caption!: PhotoCaptionModel | null;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
 }

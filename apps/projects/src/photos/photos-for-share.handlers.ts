@@ -14,10 +14,11 @@ export const PhotosForShareHandlers = requestHandlers(
       requireSystem(actor);
       const accepted = await photos.listAccepted(database, data.projectId);
       return {
-        photos: accepted.map(({ id, filter, transforms, width, height }) => ({
+        photos: accepted.map(({ id, filter, transforms, caption, width, height }) => ({
           id,
           filter,
           transforms,
+          caption,
           width,
           height,
         })),

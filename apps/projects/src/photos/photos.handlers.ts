@@ -4,6 +4,7 @@ import {
   listPhotos,
   reorderPhoto,
   reservePhotoUploads,
+  setPhotoCaption,
   setPhotoFilter,
   setPhotoTransforms,
 } from '@memoreel/contracts';
@@ -24,4 +25,5 @@ export const PhotosHandlers = requestHandlers(PhotosService, (answer) => [
   answer(setPhotoTransforms, (photos, { actor, data }) =>
     photos.setTransforms(actor, data.id, data.transforms),
   ),
+  answer(setPhotoCaption, (photos, { actor, data }) => photos.setCaption(actor, data.id, data.caption)),
 ]);

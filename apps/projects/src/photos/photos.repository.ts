@@ -1,15 +1,18 @@
 import type { Photo } from '@memoreel/contracts';
 import {
   PHOTO_STATUSES,
+  type PhotoCaption,
   type PhotoFilter,
   PhotoFilterSchema,
   type PhotoStatus,
   type PhotoTransforms,
+  parseCaption,
   parseTransforms,
 } from '@memoreel/domain';
 import { Injectable } from '@nestjs/common';
 import type { ProjectsDatabase, ProjectsTransaction } from '../database/projects-database.js';
 import type { Photo as PhotoRow } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 type Reader = ProjectsTransaction | ProjectsDatabase;
 
@@ -27,6 +30,7 @@ const toPhoto = (row: PhotoRow): Photo => ({
   submittedBy: row.submittedBy,
   filter: PhotoFilterSchema.safeParse(row.filter).data ?? 'none',
   transforms: parseTransforms(row.transforms),
+  caption: parseCaption(row.caption),
   width: row.width,
   height: row.height,
   createdAt: row.createdAt.toISOString(),
@@ -117,9 +121,12 @@ export class PhotosRepository {
   async update(
     tx: ProjectsTransaction,
     id: string,
-    changes: { filter?: PhotoFilter; transforms?: PhotoTransforms },
+    changes: { filter?: PhotoFilter; transforms?: PhotoTransforms; caption?: PhotoCaption | null },
   ): Promise<Photo> {
-    return toPhoto(await tx.photo.update({ where: { id }, data: changes }));
+    const { caption, ...rest } = changes;
+    const data =
+      caption === undefined ? rest : { ...rest, caption: caption === null ? Prisma.DbNull : caption };
+    return toPhoto(await tx.photo.update({ where: { id }, data }));
   }
 
   async deleteMany(tx: ProjectsTransaction, projectId: string, ids: readonly string[]): Promise<Photo[]> {

@@ -10,6 +10,7 @@ import {
 import {
   clampTransforms,
   DEFAULT_TRANSFORMS,
+  type PhotoCaption,
   type PhotoFilter,
   type PhotoTransforms,
   photoLimitFor,
@@ -147,6 +148,14 @@ export class PhotosService {
     return this.database.$transaction(async (tx) => {
       await this.ownedPhoto(tx, actor, id);
       return this.photos.update(tx, id, { transforms: clampTransforms(transforms) });
+    });
+  }
+
+  /** The caption was checked against its limits by the contract; null removes it. */
+  setCaption(actor: Actor, id: string, caption: PhotoCaption | null): Promise<Photo> {
+    return this.database.$transaction(async (tx) => {
+      await this.ownedPhoto(tx, actor, id);
+      return this.photos.update(tx, id, { caption });
     });
   }
 

@@ -15,6 +15,7 @@ import {
   reorderPhoto,
   reservePhotoUploads,
   SYSTEM,
+  setPhotoCaption,
   setPhotoFilter,
   setPhotoTransforms,
   setProjectTier,
@@ -247,6 +248,34 @@ describe('filter and transforms', () => {
     const [reread] = (await projects.request(listPhotos, owner, { projectId: project.id })).photos;
     expect(reread!.transforms).toEqual(expected);
   });
+
+  it('keeps a caption tidied, removes it with null, and refuses one past its limits, changing nothing', async () => {
+    const owner = actors.user();
+    const project = await withPhotos(owner, 1);
+    const [photo] = (await projects.request(listPhotos, owner, { projectId: project.id })).photos;
+    expect(photo!.caption).toBeNull();
+    const saved = await projects.request(setPhotoCaption, owner, {
+      id: photo!.id,
+      caption: { text: '  جدتي روز 🌹 \n 1962 ', placement: 'top' },
+    });
+    expect(saved.caption).toEqual({ text: 'جدتي روز 🌹\n1962', placement: 'top' });
+    for (const caption of [
+      { text: 'a\nb\nc', placement: 'top' },
+      { text: 'x'.repeat(101), placement: 'bottom' },
+      { text: 'Rose', placement: 'middle' },
+    ]) {
+      const refused = await projects.failure(setPhotoCaption, owner, {
+        id: photo!.id,
+        caption: caption as never,
+      });
+      expect(refused.code).toBe('VALIDATION_FAILED');
+    }
+    const [kept] = (await projects.request(listPhotos, owner, { projectId: project.id })).photos;
+    expect(kept!.caption).toEqual({ text: 'جدتي روز 🌹\n1962', placement: 'top' });
+    await projects.request(setPhotoCaption, owner, { id: photo!.id, caption: null });
+    const [cleared] = (await projects.request(listPhotos, owner, { projectId: project.id })).photos;
+    expect(cleared!.caption).toBeNull();
+  });
 });
 
 describe('delete', () => {
@@ -303,6 +332,7 @@ describe('ownership', () => {
     [reorderPhoto, { projectId, from: 0, to: 0 }, 'Project not found'],
     [setPhotoFilter, { id: photoId, filter: 'warm' }, 'Photo not found'],
     [setPhotoTransforms, { id: photoId, transforms: DEFAULT_TRANSFORMS }, 'Photo not found'],
+    [setPhotoCaption, { id: photoId, caption: { text: 'Rose', placement: 'bottom' } }, 'Photo not found'],
   ];
 
   it('another user and another guest session are told it does not exist; no session needs to sign in', async () => {

@@ -55,7 +55,7 @@ export class RenderInputs {
       const url = urls.get(photo.id);
       // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
       if (!url?.video || url.videoFilter !== photo.filter) return [];
-      return [{ id: photo.id, url: url.video, transforms: photo.transforms }];
+      return [{ id: photo.id, url: url.video, transforms: photo.transforms, caption: photo.caption }];
     });
     if (withUrls.length < photos.length) {
       return { ready: false, photosReady: withUrls.length, photos: photos.length };

@@ -151,6 +151,13 @@ export const ATTACKS: Record<string, Attack> = {
     }`,
     variables: (t) => ({ id: t.photoId, transforms: { start: still, end: still } }),
   },
+  'Mutation.setPhotoCaption': {
+    resource: 'photo',
+    query: `mutation ($id: ID!, $caption: PhotoCaptionInput) {
+      setPhotoCaption(id: $id, caption: $caption) { id }
+    }`,
+    variables: (t) => ({ id: t.photoId, caption: { text: 'Rose', placement: 'bottom' } }),
+  },
   'Mutation.startPhotoEdit': {
     resource: 'photo',
     query: 'mutation ($photoId: ID!) { startPhotoEdit(photoId: $photoId, kind: ENHANCE) { id } }',

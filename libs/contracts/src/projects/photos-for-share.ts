@@ -7,6 +7,7 @@ export const PhotoForShareSchema = PhotoSchema.pick({
   id: true,
   filter: true,
   transforms: true,
+  caption: true,
   width: true,
   height: true,
 });

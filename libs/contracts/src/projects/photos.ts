@@ -1,4 +1,9 @@
-import { PHOTO_STATUSES, PhotoFilterSchema, PhotoTransformsSchema } from '@memoreel/domain';
+import {
+  PHOTO_STATUSES,
+  PhotoCaptionSchema,
+  PhotoFilterSchema,
+  PhotoTransformsSchema,
+} from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
 
@@ -15,6 +20,8 @@ export const PhotoSchema = z.object({
   submittedBy: z.uuid().nullable(),
   filter: PhotoFilterSchema,
   transforms: PhotoTransformsSchema,
+  /** Its caption (a name, a year), or null. */
+  caption: PhotoCaptionSchema.nullable(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   createdAt: z.iso.datetime(),
@@ -86,6 +93,13 @@ export const setPhotoFilter = defineRequest('projects.photo.set-filter', {
 export const setPhotoTransforms = defineRequest('projects.photo.set-transforms', {
   summary: "Stores a photo's motion clamped to the spec's bounds; answers what was stored.",
   request: z.object({ id: z.uuid(), transforms: PhotoTransformsSchema }),
+  reply: PhotoSchema,
+});
+
+export const setPhotoCaption = defineRequest('projects.photo.set-caption', {
+  summary:
+    'Sets or (null) removes a photo\'s caption: one or two lines, at most 100 characters, at the bottom or the top; refused past those limits, NOT_FOUND "Photo not found" for another\'s photo.',
+  request: z.object({ id: z.uuid(), caption: PhotoCaptionSchema.nullable() }),
   reply: PhotoSchema,
 });
 

@@ -1,4 +1,4 @@
-import { ShareSettingsSchema } from '@memoreel/domain';
+import { PhotoCaptionSchema, ShareSettingsSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
 import { VideoSettingsSchema } from '../projects/projects.js';
@@ -27,6 +27,7 @@ export const SharedPhotoSchema = z.object({
   url: z.string(),
   filter: z.string(),
   transforms: z.record(z.string(), z.unknown()),
+  caption: PhotoCaptionSchema.nullable(),
   width: z.number().int(),
   height: z.number().int(),
 });

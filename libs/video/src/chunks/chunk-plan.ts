@@ -84,6 +84,8 @@ export function chunkPlan(
           isLast: photoIndex === props.photos.length - 1,
           content: contentKey(photo),
           transforms: photo.transforms,
+          // Its words, and the face they are drawn in.
+          ...(photo.caption ? { caption: photo.caption, font: props.font ?? DEFAULT_CARD_FONT } : {}),
         },
       ];
     });

@@ -19,6 +19,12 @@ function stubProject(photos: Photo[], answers: GraphQLAnswers = {}) {
       );
       return stored.find((photo) => photo.id === id);
     },
+    setPhotoCaption: ({ id, caption }) => {
+      stored = stored.map((photo) =>
+        photo.id === id ? { ...photo, caption: caption as Photo['caption'] } : photo,
+      );
+      return stored.find((photo) => photo.id === id);
+    },
     deletePhotos: ({ ids }) => {
       stored = stored.filter((photo) => !(ids as string[]).includes(photo.id));
       return ids;
@@ -49,6 +55,35 @@ describe('step 3: Edit Your Photos', { timeout: 20_000 }, () => {
     expect(screen.getByText('Photo 1 of 3')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Sort Photos/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Next: Animate Photos/ })).toBeTruthy();
+  });
+
+  it('captions a photo as typed, in any script, within two lines and 100 characters, at the top if asked', async () => {
+    const fetchMock = stubProject(samplePhotos(2));
+    open();
+    const input = (await screen.findByTestId('caption-input')) as HTMLTextAreaElement;
+    expect(input.getAttribute('dir')).toBe('auto');
+    fireEvent.change(input, { target: { value: 'جدتي روز 🌹\n1962' } });
+    expect(screen.getByText('15/100')).toBeTruthy();
+    // A third line, or a 101st character, is not taken.
+    fireEvent.change(input, { target: { value: 'a\nb\nc' } });
+    fireEvent.change(input, { target: { value: '🌹'.repeat(101) } });
+    expect(input.value).toBe('جدتي روز 🌹\n1962');
+    fireEvent.click(screen.getByRole('radio', { name: 'Top' }));
+    await waitFor(() =>
+      expect(variablesSent(fetchMock, 'mutation SetPhotoCaption').at(-1)).toEqual({
+        id: 'photo-0',
+        caption: { text: 'جدتي روز 🌹\n1962', placement: 'top' },
+      }),
+    );
+    expect(variablesSent(fetchMock, 'mutation SetPhotoCaption')).toHaveLength(1);
+    // Emptied, the caption is removed.
+    fireEvent.change(input, { target: { value: '  ' } });
+    await waitFor(() =>
+      expect(variablesSent(fetchMock, 'mutation SetPhotoCaption').at(-1)).toEqual({
+        id: 'photo-0',
+        caption: null,
+      }),
+    );
   });
 
   it('offers the eight filters and applies one', async () => {

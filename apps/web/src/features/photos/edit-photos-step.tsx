@@ -30,6 +30,7 @@ import {
 import { StepLinks } from '../project/project-layout/step-links';
 import { useProject } from '../project/queries';
 import { UpgradeDialog } from '../upgrade/upgrade-dialog';
+import { CaptionEditor, CaptionOverlay } from './caption-editor';
 import { PhotoByPhoto } from './photo-by-photo';
 import { clampIndex } from './photo-carousel';
 import { PhotoEditDialog } from './photo-edit-dialog';
@@ -120,6 +121,8 @@ function EditPhotoCard({
   const [editing, setEditing] = useState<PhotoEditKind | null>(null);
   const remove = useDeletePhotos(projectId);
   const setFilter = useSetPhotoFilter(projectId);
+  // The caption as typed, shown over the photo before it is saved.
+  const [caption, setCaption] = useState(photo.caption);
 
   const deletePhoto = () =>
     remove.mutate([photo.id], {
@@ -160,6 +163,7 @@ function EditPhotoCard({
           className="absolute inset-0 bg-transparent"
           imageClassName="object-contain"
         />
+        <CaptionOverlay draft={caption} />
         {photo.filter !== 'none' && (
           <span className="absolute top-3 left-3 rounded-full bg-black/60 px-2.5 py-1 font-medium text-white text-xs backdrop-blur-sm">
             {PHOTO_FILTER_LABELS[photo.filter]}
@@ -222,6 +226,7 @@ function EditPhotoCard({
           onClick={() => (enhanceIncluded ? setEditing('ENHANCE') : onUpgrade())}
         />
       </footer>
+      <CaptionEditor projectId={projectId} photo={photo} onDraft={setCaption} />
       <PhotoFilterDialog
         photo={photo}
         open={choosingFilter}

@@ -18,6 +18,7 @@ export function samplePhoto(index: number, overrides: Partial<Photo> = {}): Phot
     status: 'accepted',
     filter: 'none' as PhotoFilter,
     transforms: { start: DEFAULT_TRANSFORMS['0'], end: DEFAULT_TRANSFORMS['100'] },
+    caption: null,
     width: 1600,
     height: 1200,
     urls: {

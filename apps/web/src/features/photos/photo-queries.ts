@@ -1,4 +1,4 @@
-import { type PhotoFilter, photoMessages } from '@memoreel/domain';
+import { type PhotoCaption, type PhotoFilter, photoMessages } from '@memoreel/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { projectKeys } from '../project/queries';
@@ -8,6 +8,7 @@ import {
   fetchPhotos,
   type Photo,
   reorderPhoto,
+  setPhotoCaption,
   setPhotoFilter,
   setPhotoTransforms,
   setPhotoTransformsOnLeave,
@@ -125,6 +126,17 @@ export function useSetPhotoFilter(projectId: string) {
       queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo));
       toast.success(photoMessages.filterApplied);
     },
+  });
+}
+
+/** Saves a photo's caption; the editor keeps its own copy, so the cache only follows. */
+export function useSetPhotoCaption(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = photoKeys.list(projectId);
+  return useMutation({
+    mutationFn: ({ id, caption }: { id: string; caption: PhotoCaption | null }) =>
+      setPhotoCaption(id, caption),
+    onSuccess: (photo) => queryClient.setQueryData<Photo[]>(key, (photos) => replacePhoto(photos, photo)),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { PhotoFilter, PhotoTransform } from '@memoreel/domain';
+import type { PhotoCaption, PhotoFilter, PhotoTransform } from '@memoreel/domain';
 
 /** The shapes of the gateway's photo operations (docs/photos-api.md). No imports beyond types, so
  * code outside the browser (tools/bench runs step 1's upload in Node) can read them. */
@@ -32,6 +32,8 @@ export interface Photo {
   status: string;
   filter: PhotoFilter;
   transforms: { start: PhotoTransform; end: PhotoTransform };
+  /** Words drawn with the photo in the video, or null. */
+  caption: PhotoCaption | null;
   width: number;
   height: number;
   /** Null for the moment between upload and its thumbnails being made. */

@@ -1,4 +1,4 @@
-import type { PhotoFilter } from '@memoreel/domain';
+import type { PhotoCaption, PhotoFilter } from '@memoreel/domain';
 import { graphqlField, graphqlRequestOnLeave } from '../../lib/graphql';
 
 /** The gateway's photo operations (docs/photos-api.md), as steps 1–4 use them. */
@@ -17,6 +17,7 @@ import type {
 const TRANSFORM_FIELDS = 'scale translateX translateY rotate';
 export const PHOTO_FIELDS = `id projectId originalName displayOrder status filter width height createdAt
   transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } }
+  caption { text placement }
   urls { grid strip carousel full }
   subjects { kind boxes { x y width height } }`;
 const QUOTA_FIELDS = 'count limit remaining';
@@ -93,6 +94,20 @@ const SET_PHOTO_TRANSFORMS = `mutation SetPhotoTransforms($id: ID!, $transforms:
 
 export function setPhotoTransforms(id: string, transforms: Photo['transforms']): Promise<Photo> {
   return graphqlField('setPhotoTransforms', SET_PHOTO_TRANSFORMS, { id, transforms });
+}
+
+const SET_PHOTO_CAPTION = `mutation SetPhotoCaption($id: ID!, $caption: PhotoCaptionInput) {
+  setPhotoCaption(id: $id, caption: $caption) { ${PHOTO_FIELDS} }
+}`;
+
+/** Sets a photo's caption, or removes it (null). */
+export function setPhotoCaption(id: string, caption: PhotoCaption | null): Promise<Photo> {
+  return graphqlField('setPhotoCaption', SET_PHOTO_CAPTION, { id, caption });
+}
+
+/** The caption's save as the page goes away. */
+export function setPhotoCaptionOnLeave(id: string, caption: PhotoCaption | null): void {
+  graphqlRequestOnLeave(SET_PHOTO_CAPTION, { id, caption });
 }
 
 /** The same save as the page goes away, which an ordinary request would not outlive. */

@@ -57,6 +57,15 @@ export const photosContent = {
     end: 'End',
   },
   edit: {
+    caption: {
+      label: 'Caption',
+      placeholder: 'Names, a place, a year: "Rose and Joe, Galway 1962"',
+      hint: 'One or two lines, shown with the photo in your video. Any language, emoji too.',
+      placement: 'Caption position',
+      places: { bottom: 'Bottom', top: 'Top' },
+      counter: (used: number, limit: number) => `${used}/${limit}`,
+      saveFailed: 'Could not save the caption',
+    },
     title: 'Edit Your Photos',
     subtitle: 'Give each photo the look you want.',
     previous: 'Previous photo',

@@ -4,7 +4,7 @@ import { photoKeys } from '../photos/photo-queries';
 import type { Photo } from '../photos/photos-api';
 
 /** A photo as the preview draws it: its motion and the URL of the image the video shows. */
-export type PreviewPhoto = Pick<Photo, 'id' | 'transforms'> & {
+export type PreviewPhoto = Pick<Photo, 'id' | 'transforms' | 'caption'> & {
   urls: { carousel: string; video?: string | null } | null;
 };
 
@@ -14,7 +14,8 @@ function fetchPreviewPhotos(projectId: string, signal?: AbortSignal): Promise<Pr
   return graphqlField(
     'photos',
     `query Photos($projectId: ID!) { photos(projectId: $projectId) {
-      id transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } } urls { carousel video }
+      id transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } } caption { text placement }
+      urls { carousel video }
     } }`,
     { projectId },
     signal,

@@ -1,4 +1,4 @@
-import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
+import type { PhotoCaption, PhotoTransform, VideoSettings } from '@memoreel/domain';
 import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import type { PreviewPhoto } from './preview-photos';
@@ -8,6 +8,7 @@ interface PlayablePhoto {
   id: string;
   url: string;
   transforms: { start: PhotoTransform; end: PhotoTransform };
+  caption?: PhotoCaption | null;
 }
 
 /**
@@ -26,6 +27,7 @@ export function playableVideoProps(
       id: photo.id,
       url: photo.url,
       transforms: { '0': photo.transforms.start, '100': photo.transforms.end },
+      caption: photo.caption,
     })),
     settings: {
       ...settings,
@@ -47,7 +49,7 @@ export function previewVideoProps(
 ): MemoreelVideoProps {
   const playable = photos.flatMap((photo) => {
     const url = videoUrlOf(photo);
-    return url ? [{ id: photo.id, url, transforms: photo.transforms }] : [];
+    return url ? [{ id: photo.id, url, transforms: photo.transforms, caption: photo.caption }] : [];
   });
   return playableVideoProps(playable, settings, library);
 }

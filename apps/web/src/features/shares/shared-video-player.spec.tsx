@@ -46,6 +46,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
         url: '/signed/one.jpg',
         filter: 'none',
         transforms: { start: identity, end: zoomed },
+        caption: { text: 'جدتي روز 🌹', placement: 'bottom' },
         width: 1920,
         height: 1280,
       },
@@ -54,6 +55,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
         url: '/signed/two.jpg',
         filter: 'sepia',
         transforms: { start: zoomed, end: identity },
+        caption: null,
         width: 1280,
         height: 1920,
       },
@@ -87,7 +89,12 @@ describe('SharedVideoPlayer', () => {
     expect(document.querySelector('video')).toBeNull();
     const props = played.at(-1) as MemoreelPlayerProps;
     expect(props.video.photos).toEqual([
-      { id: 'p-1', url: '/signed/one.jpg', transforms: { '0': identity, '100': zoomed } },
+      {
+        id: 'p-1',
+        url: '/signed/one.jpg',
+        transforms: { '0': identity, '100': zoomed },
+        caption: { text: 'جدتي روز 🌹', placement: 'bottom' },
+      },
       { id: 'p-2', url: '/signed/two.jpg', transforms: { '0': zoomed, '100': identity } },
     ]);
     // The track with no URL (deleted from the library) is left out; the rest plays.

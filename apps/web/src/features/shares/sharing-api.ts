@@ -1,4 +1,4 @@
-import type { PhotoTransform, VideoSettings } from '@memoreel/domain';
+import type { PhotoCaption, PhotoTransform, VideoSettings } from '@memoreel/domain';
 import { graphqlField, graphqlRequest } from '../../lib/graphql';
 import { VIDEO_CARD_FIELDS } from '../design/video-settings-api';
 
@@ -52,6 +52,7 @@ export interface SharedPhoto {
   url: string;
   filter: string;
   transforms: { start: PhotoTransform; end: PhotoTransform };
+  caption: PhotoCaption | null;
   width: number;
   height: number;
 }
@@ -59,7 +60,7 @@ export interface SharedPhoto {
 const TRANSFORM = 'scale translateX translateY rotate';
 const TRACK = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
 /** What the player needs beyond the display fields: the composition's settings, photos and music. */
-const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS} music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
+const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS} music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height caption { text placement } transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 

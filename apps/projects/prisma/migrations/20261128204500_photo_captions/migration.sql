@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "photos" ADD COLUMN "caption" JSONB;
