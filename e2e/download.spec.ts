@@ -80,6 +80,21 @@ test('an upgraded project generates its vertical video, shows the progress and d
   await caption.fill('جدتي روز 🌹');
   expect((await captionSaved).ok()).toBe(true);
   await saveScreenshot(page, testInfo, 'edit-caption');
+  // And the second photo, in English on two lines, at the top.
+  await page.getByRole('button', { name: 'Next photo' }).click();
+  await expect(page.getByText('Photo 2 of 2')).toBeVisible();
+  const secondSaved = page.waitForResponse(
+    (r) =>
+      (r.request().postData() ?? '').includes('SetPhotoCaption') &&
+      (r.request().postData() ?? '').includes('top'),
+  );
+  await caption.fill('Galway, summer 1962\nwith Rose');
+  await page.locator('label', { hasText: /^Top$/ }).click();
+  expect((await secondSaved).ok()).toBe(true);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await caption.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'edit-caption-375.png'), animations: 'disabled' });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Step 5: a vertical video with slides; the preview stands upright.
   await page.goto(`/project/${projectId}/design`);
