@@ -195,6 +195,9 @@ test("an anonymous visitor plays the shared video's composition (no MP4 yet)", a
   const still = firstPaint.getByTestId('shared-video-player').locator('img');
   await expect.poll(() => still.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const phone = testInfo.project.name === 'mobile';
+  // Upright before any script runs: the first paint's box has the vertical video's shape.
+  const firstBox = (await firstPaint.getByTestId('shared-video-player').boundingBox())!;
+  expect(firstBox.height / firstBox.width).toBeCloseTo(16 / 9, 1);
   expect(await still.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain(
     phone ? '-grid.webp' : '-carousel.webp',
   );

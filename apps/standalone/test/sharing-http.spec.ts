@@ -162,6 +162,8 @@ describe('sharing over HTTP (auth + projects + sharing + gateway)', () => {
     // The viewer's first paint comes with the page (LCP on phones), and the data the app takes it over with.
     expect(html).toContain('<div id="root" data-prerendered inert>');
     expect(html).toMatch(/<h1[^>]*>Grandma &lt;at&gt; 90<\/h1>/);
+    // The player's box already has the video's shape (16:9 here), so nothing moves when the app takes over.
+    expect(html).toContain('style="aspect-ratio: 1920 / 1080; width: min(100%, calc(78vh * 1920 / 1080));');
     const data = /<script type="application\/json" id="shared-video-data">([^<]*)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data ?? '{}')).toMatchObject({
       id: shareId,

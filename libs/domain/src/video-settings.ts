@@ -36,6 +36,26 @@ export function videoFormatOf(size: VideoSize): VideoFormat | null {
   );
 }
 
+/** The tallest a video's box grows on a page, so a 9:16 player fits the screen with its controls. */
+export const VIDEO_FRAME_MAX_HEIGHT = '78vh';
+
+/**
+ * The box a video is shown in, at its own shape (16:9, 1:1 or 9:16) as CSS values: as wide as its
+ * container but never taller than `maxHeight`, so a vertical video narrows and is centred, never
+ * letterboxed. One rule for the SPA's players and the share page's first paint (the gateway's HTML).
+ */
+export function videoFrameCss(
+  size: VideoSize,
+  maxHeight: string = VIDEO_FRAME_MAX_HEIGHT,
+): { aspectRatio: string; width: string; marginInline: string } {
+  const { width, height } = videoFormatOf(size) ? size : VIDEO_FORMATS[DEFAULT_VIDEO_FORMAT];
+  return {
+    aspectRatio: `${width} / ${height}`,
+    width: `min(100%, calc(${maxHeight} * ${width} / ${height}))`,
+    marginInline: 'auto',
+  };
+}
+
 /** True for a size in pixels that is one of the formats. */
 export function isVideoSize(size: VideoSize): boolean {
   return videoFormatOf(size) !== null;

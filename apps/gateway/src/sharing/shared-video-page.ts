@@ -10,6 +10,7 @@ import {
   sharedVideoTitle,
   sharedVideoUrl,
   shareMessages,
+  videoFrameCss,
   viewsText,
 } from '@memoreel/domain';
 import { OG_IMAGE_TYPE } from './og-image.js';
@@ -98,6 +99,12 @@ export const SHARED_VIDEO_DATA_ID = 'shared-video-data';
  * (`data-prerendered`), from the same data, embedded as JSON (not executed, so the CSP allows it).
  * The markup mirrors apps/web/src/features/shares/shared-video-page.tsx class for class.
  */
+/** The player's box in the video's format, as the SPA's player sizes it (libs/domain `videoFrameCss`). */
+function playerFrameStyle(video: PublicSharedVideo): string {
+  const css = videoFrameCss(video.videoSettings);
+  return `aspect-ratio: ${css.aspectRatio}; width: ${css.width}; margin-inline: ${css.marginInline}`;
+}
+
 export function sharedVideoBody(video: PublicSharedVideo): string {
   const title = escapeHtml(sharedVideoTitle(video));
   const first = video.photos[0];
@@ -118,7 +125,7 @@ export function sharedVideoBody(video: PublicSharedVideo): string {
   return `<div id="root" data-prerendered inert>
   <header class="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md"><div class="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"><span class="font-display text-xl">${PRODUCT_NAME}</span></div></header>
   <main id="main" class="outline-none"><div class="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-8 sm:py-10">
-    <div class="group relative aspect-video w-full overflow-hidden rounded-2xl bg-neutral-900 shadow-xl ring-1 ring-black/10" data-testid="shared-video-player">${still}</div>
+    <div class="group relative overflow-hidden rounded-2xl bg-neutral-900 shadow-xl ring-1 ring-black/10" style="${playerFrameStyle(video)}" data-testid="shared-video-player">${still}</div>
     <section class="space-y-3">
       <div class="flex flex-wrap items-start justify-between gap-4"><div class="min-w-0">
         <h1 class="break-words font-display font-semibold text-3xl tracking-tight sm:text-4xl">${title}</h1>

@@ -1,21 +1,12 @@
-import { type VideoSize, videoFormatOf } from '@memoreel/domain';
+import { type VideoSize, videoFormatOf, videoFrameCss } from '@memoreel/domain';
 import type { CSSProperties } from 'react';
 
-/** The tallest a vertical video's box grows, so a 9:16 player fits the screen with its controls. */
-export const VIDEO_FRAME_MAX_HEIGHT = '78vh';
-
 /**
- * The box a video is shown in, at the video's own shape (16:9, 1:1 or 9:16): as wide as its
- * container, but never taller than the screen allows — a vertical video then narrows and is
- * centred, never letterboxed.
+ * The box a video is shown in, at the video's own shape (libs/domain `videoFrameCss`, which the share
+ * page's first paint uses too): as wide as its container, a vertical video narrowed to the screen.
  */
-export function videoFrameStyle(size: VideoSize, maxHeight: string = VIDEO_FRAME_MAX_HEIGHT): CSSProperties {
-  const { width, height } = videoFormatOf(size) ? size : { width: 16, height: 9 };
-  return {
-    aspectRatio: `${width} / ${height}`,
-    width: `min(100%, calc(${maxHeight} * ${width} / ${height}))`,
-    marginInline: 'auto',
-  };
+export function videoFrameStyle(size: VideoSize): CSSProperties {
+  return videoFrameCss(size);
 }
 
 /**
