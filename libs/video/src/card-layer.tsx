@@ -1,14 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  AbsoluteFill,
-  cancelRender,
-  continueRender,
-  delayRender,
-  Img,
-  Sequence,
-  useCurrentFrame,
-  useVideoConfig,
-} from 'remotion';
+import { AbsoluteFill, Img, Sequence, useCurrentFrame, useDelayRender, useVideoConfig } from 'remotion';
 import {
   cardFontOf,
   cardText,
@@ -23,7 +14,8 @@ import type { MemoreelVideoProps } from './props.js';
 import './fonts.js';
 
 /** The page's FontFaceSet, typed here so Node-side type checks of this file need no DOM library. */
-type PageFonts = { load: (font: string, text: string) => Promise<readonly unknown[]> };
+type PageFace = { family: string; status: string };
+type PageFonts = { load: (font: string, text: string) => Promise<readonly PageFace[]> };
 const pageFonts = (): PageFonts =>
   (globalThis as unknown as { document: { fonts: PageFonts } }).document.fonts;
 
@@ -70,17 +62,26 @@ export function CardLayers({
 export function TextFontGate({ video }: { video: MemoreelVideoProps }) {
   const text = cardText(video);
   const { family, weight, css } = cardFontOf(video);
+  // The hook's functions, not the global ones: the web renderer keeps its own scope of handles.
+  const { delayRender, continueRender, cancelRender } = useDelayRender();
   const [handle] = useState(() => (text ? delayRender(`Loading the ${family} typeface`) : null));
   useEffect(() => {
     if (handle === null) return;
     pageFonts()
       .load(`${weight} 64px ${css}`, text)
       .then((faces) => {
-        if (faces.length === 0) throw new Error(`The ${family} typeface is not on the page`);
+        // A face whose file failed comes back too, with status "error": only a loaded one counts.
+        const loaded = faces.some(
+          (face) => face.family.replace(/"/g, '') === family && face.status === 'loaded',
+        );
+        if (!loaded) throw new Error('it is not on the page');
         continueRender(handle);
       })
-      .catch((error: unknown) => cancelRender(error));
-  }, [handle, family, weight, css, text]);
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        cancelRender(new Error(`The ${family} typeface did not load: ${reason}`));
+      });
+  }, [handle, family, weight, css, text, continueRender, cancelRender]);
   return null;
 }
 

@@ -3,6 +3,12 @@
 // (and a render failing without its font) is checked in Chromium by the render worker's specs.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
-    value: { load: async () => [{ status: 'loaded' }], check: () => true },
+    value: {
+      load: async (font: string) => {
+        const family = /"([^"]+)"/.exec(font)?.[1] ?? '';
+        return [{ family, status: 'loaded' }];
+      },
+      check: () => true,
+    },
   });
 }
