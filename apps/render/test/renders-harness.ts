@@ -60,6 +60,7 @@ export class FakeProjects {
       submittedBy: null,
       filter: 'none',
       transforms: { '0': IDENTITY_TRANSFORM, '100': IDENTITY_TRANSFORM },
+      caption: null,
       width: 1920,
       height: 1080,
       createdAt: new Date().toISOString(),

@@ -1,17 +1,9 @@
-import { postgresAdapter, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platform';
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { serviceDatabase } from '@memoreel/platform';
+import { Injectable } from '@nestjs/common';
 import { PrismaClient } from '../generated/prisma/client.js';
 
 /** The sharing service's Prisma client, bound to the `sharing` schema. */
 @Injectable()
-export class SharingDatabase extends PrismaClient implements OnModuleDestroy {
-  constructor(@Inject(SERVICE_CONTEXT) context: ServiceContext) {
-    super({ adapter: postgresAdapter({ databaseUrl: context.databaseUrl, schema: context.name }) });
-  }
-
-  async onModuleDestroy() {
-    await this.$disconnect();
-  }
-}
+export class SharingDatabase extends serviceDatabase(PrismaClient) {}
 
 export type SharingTransaction = Parameters<Parameters<SharingDatabase['$transaction']>[0]>[0];

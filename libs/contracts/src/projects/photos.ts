@@ -20,8 +20,8 @@ export const PhotoSchema = z.object({
   submittedBy: z.uuid().nullable(),
   filter: PhotoFilterSchema,
   transforms: PhotoTransformsSchema,
-  /** Its caption (a name, a year), or null. */
-  caption: PhotoCaptionSchema.nullable(),
+  /** Its caption (a name, a year), or null; a service from before captions sends none (null). */
+  caption: PhotoCaptionSchema.nullable().default(null),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   createdAt: z.iso.datetime(),

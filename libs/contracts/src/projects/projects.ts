@@ -26,9 +26,10 @@ export const VideoSettingsSchema = z.object({
   }),
   width: z.number().int(),
   height: z.number().int(),
-  opening: OpeningCardSchema.nullable(),
-  closing: ClosingCardSchema.nullable(),
-  font: z.enum(CARD_FONT_IDS),
+  // Left out by a service from before cards: none, and the default face.
+  opening: OpeningCardSchema.nullable().default(null),
+  closing: ClosingCardSchema.nullable().default(null),
+  font: z.enum(CARD_FONT_IDS).default('serif'),
 });
 
 /**

@@ -63,9 +63,9 @@ export const RenderProgressSchema = z.object({
   /** Seconds, from the chunks' pace so far; null until it can be told. */
   estimatedTimeRemaining: z.number().nonnegative().nullable(),
   createdAt: z.iso.datetime(),
-  /** The video's frame in pixels: 1920 × 1080, 1080 × 1080 or 1080 × 1920 (its format's last video is kept). */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  /** The video's frame in pixels: 1920 × 1080, 1080 × 1080 or 1080 × 1920 (its format's last video is kept); 16:9 from a service from before formats. */
+  width: z.number().int().positive().default(1920),
+  height: z.number().int().positive().default(1080),
 });
 export type RenderProgress = z.infer<typeof RenderProgressSchema>;
 

@@ -27,7 +27,7 @@ export const SharedPhotoSchema = z.object({
   url: z.string(),
   filter: z.string(),
   transforms: z.record(z.string(), z.unknown()),
-  caption: PhotoCaptionSchema.nullable(),
+  caption: PhotoCaptionSchema.nullable().default(null),
   width: z.number().int(),
   height: z.number().int(),
 });
