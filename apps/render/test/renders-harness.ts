@@ -49,7 +49,7 @@ export class FakeProjects {
   /** Adds a photo whose filtered derivative is at `videoUrl` (a local file or URL; null: not made yet, set it later). */
   addPhoto(project: Project, videoUrl: string | null): Photo & { videoUrl: string | null } {
     const list = this.photos.get(project.id) ?? [];
-    const photo = {
+    const photo: Photo & { videoUrl: string | null } = {
       id: randomUUID(),
       projectId: project.id,
       userId: project.userId,
@@ -65,7 +65,7 @@ export class FakeProjects {
       height: 1080,
       createdAt: new Date().toISOString(),
       videoUrl,
-    } as Photo & { videoUrl: string | null };
+    };
     list.push(photo);
     this.photos.set(project.id, list);
     return photo;
