@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
-import { AbsoluteFill, Img, Sequence, useCurrentFrame, useDelayRender, useVideoConfig } from 'remotion';
+import {
+  AbsoluteFill,
+  Img,
+  Sequence,
+  useCurrentFrame,
+  useDelayRender,
+  useRemotionEnvironment,
+  useVideoConfig,
+} from 'remotion';
 import {
   cardFontOf,
   cardText,
@@ -56,15 +64,20 @@ export function CardLayers({
 }
 
 /**
- * Holds the render until the typefaces of the video's words (cards and captions) have loaded for
- * those words, and fails it when they cannot: words are never drawn in a face the page lacks.
+ * Holds a render until the typefaces of the video's words (cards and captions) have loaded for
+ * those words, and fails it when they cannot: words are never drawn in a face the page lacks. The
+ * preview (a player) is not held: it shows the words at once, in the face as soon as it is there.
  */
 export function TextFontGate({ video }: { video: MemoreelVideoProps }) {
   const text = cardText(video);
   const { family, weight, css } = cardFontOf(video);
   // The hook's functions, not the global ones: the web renderer keeps its own scope of handles.
   const { delayRender, continueRender, cancelRender } = useDelayRender();
-  const [handle] = useState(() => (text ? delayRender(`Loading the ${family} typeface`) : null));
+  // Only a render waits (and fails): a preview draws at once and takes the face when it arrives.
+  const { isRendering } = useRemotionEnvironment();
+  const [handle] = useState(() =>
+    text && isRendering ? delayRender(`Loading the ${family} typeface`) : null,
+  );
   useEffect(() => {
     if (handle === null) return;
     pageFonts()
