@@ -75,7 +75,10 @@ export function newClosingCard(): ClosingCard {
 }
 
 /** Seconds the cards add to the photos' time. */
-export function cardSeconds(cards: { opening: OpeningCard | null; closing: ClosingCard | null }): number {
+export function cardSeconds(cards: {
+  opening: { seconds: number } | null;
+  closing: { seconds: number } | null;
+}): number {
   return (cards.opening?.seconds ?? 0) + (cards.closing?.seconds ?? 0);
 }
 

@@ -51,13 +51,18 @@ const SOFT = { id: 'track-soft', title: 'Soft Horizon', storage_path: 'bb22.mp3'
 const SUNNY = { id: 'track-sunny', title: 'Sunny Steps', storage_path: 'cc33.mp3' };
 
 /** 10 photos × 5 s: a 50-second video. */
-function stubMusicStep(timelineTracks: Partial<TimelineTrack>[] = [], answers: GraphQLAnswers = {}) {
+function stubMusicStep(
+  timelineTracks: Partial<TimelineTrack>[] = [],
+  answers: GraphQLAnswers = {},
+  cards: Record<string, unknown> = {},
+) {
   let stored = timelineTracks;
   const videoSettings = () => ({
     durationPerPhoto: 5,
     transition: 'fade-to-black',
     width: 1920,
     height: 1080,
+    ...cards,
     music: { type: 'default', selection: 'peaceful', customPath: null, timelineTracks: stored },
   });
   return stubGraphQL({
@@ -130,6 +135,20 @@ describe('step 6: Select Music', () => {
     });
     expect(first?.instanceId).not.toBe(second?.instanceId);
     expect(await screen.findByText('All changes saved')).toBeTruthy();
+  });
+
+  it('lays music under the title and closing cards too: the video is their seconds longer', async () => {
+    const background = { kind: 'color', color: '#1c1917', photoId: null };
+    stubMusicStep(
+      [],
+      {},
+      {
+        opening: { title: 'Rose', subtitle: '', background, seconds: 4 },
+        closing: { message: 'Always', background, seconds: 6 },
+      },
+    );
+    open();
+    expect(await screen.findByText('Video 1:00 · Music 0:00')).toBeTruthy();
   });
 
   it('recalculates start times when a track is removed or moved, re-trimming to fit', async () => {

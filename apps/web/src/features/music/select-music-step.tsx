@@ -1,5 +1,6 @@
 import {
   addToTimeline,
+  cardSeconds,
   estimatedVideoSeconds,
   layOutTimeline,
   MIN_TRACK_SECONDS,
@@ -42,7 +43,8 @@ export function SelectMusicStep({ projectId }: { projectId: string }) {
           <MusicEditor
             projectId={projectId}
             initialTimeline={stored.music.timelineTracks}
-            videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto)}
+            // The music plays under the title and closing cards too.
+            videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto) + cardSeconds(stored)}
           />
         )}
       </WhenPhotosAndSettingsLoaded>

@@ -12,7 +12,12 @@ export interface Project {
   name: string;
   /** The tier: free, remember, honor or cherish (read through `tierOf`). */
   product: string;
-  videoSettings: { durationPerPhoto: number };
+  /** What the card's length needs: the time per photo and the cards' (null: none). */
+  videoSettings: {
+    durationPerPhoto: number;
+    opening?: { seconds: number } | null;
+    closing?: { seconds: number } | null;
+  };
   createdAt: string;
   updatedAt: string;
 }
@@ -28,7 +33,8 @@ export interface ProjectCount {
   limit: number;
 }
 
-const PROJECT_FIELDS = 'id name product createdAt updatedAt videoSettings { durationPerPhoto }';
+const PROJECT_FIELDS =
+  'id name product createdAt updatedAt videoSettings { durationPerPhoto opening { seconds } closing { seconds } }';
 
 export function fetchProjects(signal?: AbortSignal): Promise<ProjectListItem[]> {
   return graphqlField(
