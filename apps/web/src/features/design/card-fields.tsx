@@ -12,6 +12,7 @@ import { Input } from '../../ui/input';
 import { Slider } from '../../ui/slider';
 import { PhotoImage } from '../photos/photo-image';
 import type { Photo } from '../photos/photos-api';
+import { ChoiceCards } from './choice-cards';
 import { videoStepsContent } from './design-content';
 
 const text = videoStepsContent.design.cards;
@@ -163,42 +164,33 @@ export function CardBackgroundField({
 
 /** The cards' typeface: each option shows its name in its own face. */
 export function CardFontField({ value, onChange }: { value: CardFont; onChange: (font: CardFont) => void }) {
-  const name = useId();
   return (
-    <fieldset className="space-y-2">
-      <legend className="font-medium text-sm">{text.font.legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {CARD_FONT_IDS.map((font) => {
-          const checked = font === value;
-          const { family, weight } = CARD_FONTS[font];
-          return (
-            <label
-              key={font}
-              className={cn(
-                'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                checked ? 'border-primary bg-primary/5' : 'border-border/70 hover:bg-accent/50',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={font}
-                checked={checked}
-                onChange={() => onChange(font)}
-                className="sr-only"
-              />
+    <ChoiceCards
+      legend={text.font.legend}
+      value={value}
+      onChange={onChange}
+      columns="sm:grid-cols-3"
+      choices={CARD_FONT_IDS.map((font) => {
+        const { family, weight } = CARD_FONTS[font];
+        return {
+          value: font,
+          content: (
+            <>
               <span
                 aria-hidden="true"
-                className={cn('truncate', font === 'script' ? 'text-3xl leading-9' : 'text-xl leading-9')}
+                className={cn(
+                  'block truncate',
+                  font === 'script' ? 'text-3xl leading-9' : 'text-xl leading-9',
+                )}
                 style={{ fontFamily: `"${family}"`, fontWeight: weight }}
               >
                 {text.font.sample}
               </span>
-              <span className="text-muted-foreground text-xs">{text.font.options[font]}</span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+              <span className="block text-muted-foreground text-xs">{text.font.options[font]}</span>
+            </>
+          ),
+        };
+      })}
+    />
   );
 }
