@@ -4,6 +4,7 @@ import {
   type CardFont,
   type ClosingCard,
   ClosingCardSchema,
+  cardSeconds,
   DEFAULT_CARD_FONT,
   type OpeningCard,
   OpeningCardSchema,
@@ -214,6 +215,23 @@ export function mergeVideoSettings(current: unknown, update: unknown): VideoSett
 /** The card's and the Design step's estimate: seconds per photo times the number of photos. */
 export function estimatedVideoSeconds(photoCount: number, secondsPerPhoto: number): number {
   return Math.max(0, photoCount) * secondsPerPhoto;
+}
+
+/**
+ * The video's length without beats: the photos' time and the title and closing cards' — what the
+ * dashboard's card shows, the music step lays music over and step 9 warns by.
+ */
+export function plainVideoSeconds(
+  photoCount: number,
+  settings: Pick<VideoSettings, 'durationPerPhoto'> & {
+    opening?: { seconds: number } | null;
+    closing?: { seconds: number } | null;
+  },
+): number {
+  return (
+    estimatedVideoSeconds(photoCount, settings.durationPerPhoto) +
+    cardSeconds({ opening: settings.opening ?? null, closing: settings.closing ?? null })
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import type { Actor } from '@memoreel/contracts';
-import { defaultVideoSettings, isVideoSize, type VideoSize } from '@memoreel/domain';
+import { isVideoSize, type VideoSize } from '@memoreel/domain';
+import { videoSize } from '@memoreel/video/chunks';
 import type { RenderRow } from './renders.repository.js';
 
 /** Share of the progress bar the chunks fill; the stitch takes the rest. */
@@ -15,11 +16,8 @@ export function isFinished(status: string): boolean {
 
 /** The frame a render was drawn in, from its props (renders from before formats are 1920 × 1080). */
 export function renderSize(row: Pick<RenderRow, 'props'>): VideoSize {
-  const props = row.props as { width?: unknown; height?: unknown } | null;
-  const size = { width: Number(props?.width), height: Number(props?.height) };
-  if (isVideoSize(size)) return size;
-  const { width, height } = defaultVideoSettings();
-  return { width, height };
+  const size = videoSize((row.props ?? {}) as { width?: number; height?: number });
+  return isVideoSize(size) ? size : videoSize({});
 }
 
 /** Share of the chunks stored. */

@@ -1,7 +1,6 @@
 import {
-  cardSeconds,
   defaultVideoSettings,
-  estimatedVideoSeconds,
+  plainVideoSeconds,
   tierOf,
   VIDEO_TOO_LONG,
   type VideoSize,
@@ -158,11 +157,7 @@ export function DownloadStep({ projectId }: { projectId: string }) {
   // Warned before generating (the same measure the service refuses by); the service still decides.
   const length =
     tier && photos.data && settings.data
-      ? videoLengthIn(
-          tier,
-          estimatedVideoSeconds(photos.data.length, settings.data.durationPerPhoto) +
-            cardSeconds(settings.data),
-        )
+      ? videoLengthIn(tier, plainVideoSeconds(photos.data.length, settings.data))
       : undefined;
   const tooLong = !isFree && (refusedTooLong !== null || (length !== undefined && !length.withinPlan));
   const onGenerate = () => (isFree ? setUpgrading(true) : generate.mutate());

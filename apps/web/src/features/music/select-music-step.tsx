@@ -1,12 +1,11 @@
 import {
   addToTimeline,
-  cardSeconds,
-  estimatedVideoSeconds,
   layOutTimeline,
   MIN_TRACK_SECONDS,
   MUSIC_TIMELINE_SAVE_DEBOUNCE_MS,
   moveInTimeline,
   musicTimelineMessages,
+  plainVideoSeconds,
   removeFromTimeline,
   type TimelineLayout,
   type TimelineTrack,
@@ -44,7 +43,7 @@ export function SelectMusicStep({ projectId }: { projectId: string }) {
             projectId={projectId}
             initialTimeline={stored.music.timelineTracks}
             // The music plays under the title and closing cards too.
-            videoSeconds={estimatedVideoSeconds(list.length, stored.durationPerPhoto) + cardSeconds(stored)}
+            videoSeconds={plainVideoSeconds(list.length, stored)}
           />
         )}
       </WhenPhotosAndSettingsLoaded>

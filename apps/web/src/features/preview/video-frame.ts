@@ -1,4 +1,4 @@
-import { type VideoSize, videoFormatOf, videoFrameCss } from '@memoreel/domain';
+import { type VideoSize, videoFrameCss } from '@memoreel/domain';
 import type { CSSProperties } from 'react';
 
 /**
@@ -14,10 +14,6 @@ export function videoFrameStyle(size: VideoSize): CSSProperties {
  * its zoom): it grows to the space left, capped so a vertical frame stays within the screen, centred.
  */
 export function videoFrameInRowStyle(size: VideoSize, maxHeight = '62vh'): CSSProperties {
-  const { width, height } = videoFormatOf(size) ? size : { width: 16, height: 9 };
-  return {
-    aspectRatio: `${width} / ${height}`,
-    maxWidth: `calc(${maxHeight} * ${width} / ${height})`,
-    marginInline: 'auto',
-  };
+  const { aspectRatio, marginInline } = videoFrameCss(size, maxHeight);
+  return { aspectRatio, maxWidth: `calc(${maxHeight} * ${aspectRatio})`, marginInline };
 }

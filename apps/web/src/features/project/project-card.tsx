@@ -1,4 +1,4 @@
-import { cardSeconds, estimatedVideoSeconds, tierOf } from '@memoreel/domain';
+import { plainVideoSeconds, tierOf } from '@memoreel/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Clock, Images, Trash2 } from 'lucide-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
@@ -26,10 +26,7 @@ export function photoCountText(count: number): string {
 export function ProjectCard({ project, onRename, onDelete }: ProjectCardProps) {
   const navigate = useNavigate();
   const tier = tierOf(project.product);
-  const { durationPerPhoto, opening, closing } = project.videoSettings;
-  const seconds =
-    estimatedVideoSeconds(project.photoCount, durationPerPhoto) +
-    cardSeconds({ opening: opening ?? null, closing: closing ?? null });
+  const seconds = plainVideoSeconds(project.photoCount, project.videoSettings);
   const openProject = () =>
     void navigate({ to: '/project/$projectId/photos', params: { projectId: project.id } });
   const fromCard = (event: MouseEvent | KeyboardEvent) =>
