@@ -15,11 +15,13 @@ const run = promisify(execFile);
 
 /** Step 9: a free project is offered the upgrade; an upgraded one generates, follows the progress and downloads. */
 
-async function photoJpeg(index: number): Promise<Buffer> {
+/** A landscape photo, or (`portrait`) a 3:4 one such as a phone takes upright. */
+async function photoJpeg(index: number, portrait = false): Promise<Buffer> {
   const hue = (index * 97) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640">
+  const [width, height] = portrait ? [720, 960] : [960, 640];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect width="100%" height="100%" fill="hsl(${hue},70%,55%)"/>
-    <circle cx="480" cy="320" r="160" fill="hsl(${(hue + 180) % 360},80%,75%)"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="160" fill="hsl(${(hue + 180) % 360},80%,75%)"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
@@ -29,7 +31,8 @@ async function uploadPhotos(page: Page, count: number) {
     Array.from({ length: count }, async (_, index) => ({
       name: `photo-${index + 1}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await photoJpeg(index + 1),
+      // The second one upright: it fills the vertical video.
+      buffer: await photoJpeg(index + 1, index === 1),
     })),
   );
   await page.getByTestId('photo-file-input').setInputFiles(files);
@@ -184,6 +187,15 @@ test('an upgraded project generates its vertical video, shows the progress and d
     for (let i = 0; i < data.length; i += 3)
       if (data[i]! > 150 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
     expect(red).toBeGreaterThan(200);
+    // The upright 3:4 photo fills the 9:16 frame (cropped at its sides): drawn whole, it would leave
+    // a black band 240 px high below it (and above, behind its caption).
+    const upright = join(SCREENSHOT_DIR, 'download-portrait-frame.png');
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '8.5', '-i', file, '-frames:v', '1', upright]);
+    const below = await sharp(upright)
+      .extract({ left: 0, top: 1820, width: 1080, height: 100 })
+      .greyscale()
+      .stats();
+    expect(below.channels[0]!.mean).toBeGreaterThan(60);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -21,7 +21,7 @@ const MIN_PSNR_DB = 33;
 // way users get it — chunks by the web renderer, stitched with the music — and by the reference path,
 // every frame drawn in the DOM and screenshotted by Remotion's own renderer (`renderMedia`). The square
 // one opens on a title card over a blurred photo, captions two photos (Arabic; an emoji) and closes
-// on a message, in the script face.
+// on a message, in the script face, and draws its last photo framed.
 describe.each([
   { transition: 'fade', format: '16:9', width: 1920, height: 1080, cards: false },
   { transition: 'slide', format: '1:1', width: 1080, height: 1080, cards: true },
@@ -63,6 +63,8 @@ describe.each([
             '0': { scale: 1 + i * 0.1, translateX: 0, translateY: 0, rotate: 0 },
             '100': { scale: 1.4, translateX: i % 2 ? -8 : 8, translateY: 4, rotate: i * 5 },
           },
+          // The last one framed (enlarged and moved, as a photo filling the frame is), its pose after it.
+          ...(cards && i === 2 ? { framing: { scale: 1.3, translateX: 6, translateY: -3 } } : {}),
         })),
         durationPerPhoto: 1,
         transition,

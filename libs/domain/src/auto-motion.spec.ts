@@ -1,21 +1,34 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { autoMotion, autoMotionKind, type PhotoBox } from './auto-motion.js';
+import { type PhotoFraming, photoFraming, WHOLE_PHOTO } from './photo-framing.js';
 import { transformAt } from './photo-workflow.js';
 import { clampTransforms, type PhotoTransform } from './photos.js';
 
-/** Where a photo pixel lands in the frame under a pose: `contain` fit, then translate · rotate · scale about the centre. */
+/**
+ * Where a photo pixel lands in the frame under a pose, as the video draws it: `contain` fit, the
+ * framing, then translate · rotate · scale about the centre.
+ */
 function landing(
   frame: { width: number; height: number },
   photo: { width: number; height: number },
   pose: PhotoTransform,
   x: number,
   y: number,
+  framing: PhotoFraming = WHOLE_PHOTO,
 ) {
   expect(pose.rotate).toBe(0);
   const fit = Math.min(frame.width / photo.width, frame.height / photo.height);
-  const boxX = (frame.width - photo.width * fit) / 2 + x * fit;
-  const boxY = (frame.height - photo.height * fit) / 2 + y * fit;
+  const containedX = (frame.width - photo.width * fit) / 2 + x * fit;
+  const containedY = (frame.height - photo.height * fit) / 2 + y * fit;
+  const boxX =
+    frame.width / 2 +
+    (framing.translateX / 100) * frame.width +
+    framing.scale * (containedX - frame.width / 2);
+  const boxY =
+    frame.height / 2 +
+    (framing.translateY / 100) * frame.height +
+    framing.scale * (containedY - frame.height / 2);
   return {
     x: frame.width / 2 + (pose.translateX / 100) * frame.width + pose.scale * (boxX - frame.width / 2),
     y: frame.height / 2 + (pose.translateY / 100) * frame.height + pose.scale * (boxY - frame.height / 2),
@@ -65,12 +78,13 @@ describe('auto motion', () => {
       fc.property(scene, ({ frame, photo, boxes, durationSeconds, index }) => {
         const motion = autoMotion({ boxes, photo, durationSeconds, index, frame });
         expect(clampTransforms(motion)).toEqual(motion);
+        const framing = photoFraming(photo, frame, boxes);
         const frames = durationSeconds * 30;
         for (let at = 0; at < frames; at++) {
           const pose = transformAt(motion['0'], motion['100'], at / Math.max(1, frames - 1));
           for (const box of boxes) {
-            const topLeft = landing(frame, photo, pose, box.x, box.y);
-            const bottomRight = landing(frame, photo, pose, box.x + box.width, box.y + box.height);
+            const topLeft = landing(frame, photo, pose, box.x, box.y, framing);
+            const bottomRight = landing(frame, photo, pose, box.x + box.width, box.y + box.height, framing);
             expect(topLeft.x).toBeGreaterThanOrEqual(-0.01);
             expect(topLeft.y).toBeGreaterThanOrEqual(-0.01);
             expect(bottomRight.x).toBeLessThanOrEqual(frame.width + 0.01);
@@ -128,8 +142,9 @@ describe('auto motion', () => {
     fc.assert(
       fc.property(middleScene, ({ frame, photo, group, boxes, durationSeconds, index }) => {
         const end = autoMotion({ boxes, photo, durationSeconds, index, frame })['100'];
-        const a = landing(frame, photo, end, group.x, group.y);
-        const b = landing(frame, photo, end, group.x + group.width, group.y + group.height);
+        const framing = photoFraming(photo, frame, boxes);
+        const a = landing(frame, photo, end, group.x, group.y, framing);
+        const b = landing(frame, photo, end, group.x + group.width, group.y + group.height, framing);
         // Within the centre snap (3 % of the frame), which the stored pose keeps.
         expect(Math.abs((a.x + b.x) / 2 - frame.width / 2)).toBeLessThanOrEqual(frame.width * 0.035);
         expect(Math.abs((a.y + b.y) / 2 - frame.height / 2)).toBeLessThanOrEqual(frame.height * 0.035);

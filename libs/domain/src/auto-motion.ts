@@ -1,11 +1,13 @@
+import { type PhotoFraming, peopleBox, photoFraming } from './photo-framing.js';
 import { clampTransform, type PhotoTransform, type PhotoTransforms } from './photos.js';
 
 /**
  * "Auto motion" (issue 35): a photo's start and end poses chosen from where its people are, as a
  * pure function of (boxes, photo size, duration), so the preview and the render agree.
  *
- * Geometry (libs/video `photoTransformCss`): the photo is drawn `contain` in a full-frame box, which
- * is moved by `translate(tx%, ty%) rotate(r) scale(s)` about its centre. Without rotation a point X
+ * Geometry (`photoLayerCss`): the photo is drawn `contain` in a full-frame box, framed
+ * by `photoFraming` (a nearly-same-shaped photo fills a 1:1 or 9:16 frame, its people kept in), and
+ * moved by `translate(tx%, ty%) rotate(r) scale(s)` about its centre. Without rotation a point X
  * of the box lands at `c + T + s·(X − c)`. Between the two keyframes `s` and `T` move by the same
  * eased factor, so a point's place is linear in it: a face inside the frame at the start and at the
  * end is inside it on every frame between. The rule therefore only has to check the two keyframes.
@@ -22,6 +24,8 @@ export interface PhotoBox {
 export interface AutoMotionInput {
   /** Faces, or the subject where there is no face; empty: the photo's centre. */
   boxes: readonly PhotoBox[];
+  /** What the boxes are (default faces): only faces bound the framing (`photoFraming`). */
+  kind?: 'faces' | 'subject';
   photo: { width: number; height: number };
   /** The photo's time on screen, in seconds: a longer one travels further. */
   durationSeconds: number;
@@ -58,7 +62,11 @@ export function autoMotionKind(index: number): AutoMotionKind {
 /** Start and end poses that keep every box wholly in frame and end on them. */
 export function autoMotion(input: AutoMotionInput): PhotoTransforms {
   const frame = input.frame ?? { width: 1920, height: 1080 };
-  const geometry = new FrameGeometry(frame, input.photo);
+  const geometry = new FrameGeometry(
+    frame,
+    input.photo,
+    photoFraming(input.photo, frame, input.kind === 'subject' ? [] : input.boxes),
+  );
   const people = geometry.union(input.boxes) ?? geometry.centre();
   const padded = geometry.pad(people, PADDING);
   const travel = Math.min(
@@ -102,6 +110,8 @@ class FrameGeometry {
   constructor(
     private readonly frame: { width: number; height: number },
     private readonly photo: { width: number; height: number },
+    /** Where the photo rests in the frame before any pose (whole, or filling it). */
+    private readonly framing: PhotoFraming,
   ) {
     this.centreX = frame.width / 2;
     this.centreY = frame.height / 2;
@@ -112,22 +122,8 @@ class FrameGeometry {
 
   /** The boxes' union in box pixels, clipped to the photo; null when there is none. */
   union(boxes: readonly PhotoBox[]): Rect | null {
-    const inPhoto = boxes
-      .map((box) => ({
-        left: Math.max(0, box.x),
-        top: Math.max(0, box.y),
-        right: Math.min(this.photo.width, box.x + box.width),
-        bottom: Math.min(this.photo.height, box.y + box.height),
-      }))
-      // A box that is not a region of this photo (empty, outside it, not a number) is no one.
-      .filter((box) => box.right > box.left && box.bottom > box.top);
-    if (inPhoto.length === 0) return null;
-    return this.toBox({
-      left: Math.min(...inPhoto.map((box) => box.left)),
-      top: Math.min(...inPhoto.map((box) => box.top)),
-      right: Math.max(...inPhoto.map((box) => box.right)),
-      bottom: Math.max(...inPhoto.map((box) => box.bottom)),
-    });
+    const people = peopleBox(this.photo, boxes);
+    return people ? this.toBox(people) : null;
   }
 
   /** The middle of the photo, for a photo with nothing found in it. */
@@ -208,12 +204,17 @@ class FrameGeometry {
     return (pixels / size) * 100;
   }
 
+  /** Photo pixels to box pixels: `contain`, then the framing about the frame's centre. */
   private toBox(rect: Rect): Rect {
-    return {
-      left: this.offsetX + rect.left * this.fit,
-      top: this.offsetY + rect.top * this.fit,
-      right: this.offsetX + rect.right * this.fit,
-      bottom: this.offsetY + rect.bottom * this.fit,
-    };
+    const { scale, translateX, translateY } = this.framing;
+    const x = (value: number) =>
+      this.centreX +
+      (translateX / 100) * this.frame.width +
+      scale * (this.offsetX + value * this.fit - this.centreX);
+    const y = (value: number) =>
+      this.centreY +
+      (translateY / 100) * this.frame.height +
+      scale * (this.offsetY + value * this.fit - this.centreY);
+    return { left: x(rect.left), top: y(rect.top), right: x(rect.right), bottom: y(rect.bottom) };
   }
 }

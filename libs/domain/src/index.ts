@@ -7,6 +7,7 @@ export * from './newsletter.js';
 export * from './photo-captions.js';
 export * from './photo-edits.js';
 export * from './photo-filters.js';
+export * from './photo-framing.js';
 export * from './photo-messages.js';
 export * from './photo-workflow.js';
 export * from './photos.js';

@@ -66,6 +66,21 @@ describe('MemoreelVideo', () => {
     });
   });
 
+  it('moves a framed photo by its pose after its framing: a portrait filling a 9:16 video', () => {
+    const video = threePhotos({ transition: 'fade', width: 1080, height: 1920 });
+    video.photos[0] = { ...video.photos[0]!, framing: { scale: 1.334, translateX: 4.5, translateY: 0 } };
+    const { container } = renderFrame(video, 59);
+    expect(visibleLayers(container)[0]).toMatchObject({
+      id: 'a',
+      transform: 'translate(20%, -10%) rotate(30deg) scale(2) translate(4.5%, 0%) scale(1.334)',
+    });
+    // A photo without one is drawn whole, its pose alone.
+    expect(visibleLayers(renderFrame(video, 89).container)[0]).toMatchObject({
+      id: 'b',
+      transform: expect.stringMatching(/^translate\([^)]*\) rotate\([^)]*\) scale\([^)]*\)$/),
+    });
+  });
+
   it('stacks a dissolve back to front in the DOM (no z-index): outgoing photo first, incoming on top', () => {
     const { container } = renderFrame(threePhotos({ transition: 'fade' }), 57);
     expect(visibleLayers(container).map(({ id, opacity }) => [id, opacity])).toEqual([

@@ -1,16 +1,11 @@
+import { photoLayerCss } from '@memoreel/domain';
 import { AbsoluteFill, Html5Audio, Img, Sequence, useCurrentFrame, useRemotionEnvironment } from 'remotion';
 import { PhotoCaption } from './caption-layer.js';
 import { CardLayers, TextFontGate } from './card-layer.js';
 import { BACKGROUND_COLOR, PHOTO_FIT } from './constants.js';
 import { type MusicPlacement, musicPlacements, musicVolumeCurve } from './music.js';
 import type { MemoreelVideoProps, VideoPhoto } from './props.js';
-import {
-  captionOpacityAt,
-  cardWindows,
-  photoLayerWindow,
-  photoStateAt,
-  photoTransformCss,
-} from './timing.js';
+import { captionOpacityAt, cardWindows, photoLayerWindow, photoStateAt } from './timing.js';
 
 /** Photos are mounted this many frames ahead in the preview (hidden), so they have loaded by their turn. */
 const PHOTO_PREMOUNT_FRAMES = 60;
@@ -74,7 +69,7 @@ function PhotoLayer({
   return (
     <>
       <AbsoluteFill style={{ opacity }} data-photo-id={photo.id}>
-        <AbsoluteFill style={{ transform: photoTransformCss(transform) }}>
+        <AbsoluteFill style={{ transform: photoLayerCss(transform, photo.framing) }}>
           <Img src={photo.url} alt="" style={{ width: '100%', height: '100%', objectFit: PHOTO_FIT }} />
         </AbsoluteFill>
       </AbsoluteFill>

@@ -1,4 +1,10 @@
-import { defaultVideoSettings, IDENTITY_TRANSFORM, VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@memoreel/domain';
+import {
+  defaultVideoSettings,
+  IDENTITY_TRANSFORM,
+  photoFraming,
+  VIDEO_FORMAT_IDS,
+  VIDEO_FORMATS,
+} from '@memoreel/domain';
 import { describe, expect, it } from 'vitest';
 import { MOVING, threePhotos } from '../test/fixtures.js';
 import { emptyVideoProps, MemoreelVideoPropsSchema, videoPropsFromProject } from './props.js';
@@ -82,6 +88,48 @@ describe('MemoreelVideoPropsSchema', () => {
     const vertical = { ...defaultVideoSettings(), ...VIDEO_FORMATS['9:16'] };
     const props = videoPropsFromProject({ photos: [], settings: vertical, musicUrl: () => '' });
     expect(props).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it('frames a portrait to fill a 9:16 video, its face kept in; a 16:9 video keeps every photo whole', () => {
+    const portrait = {
+      id: 'p',
+      url: 'https://storage.test/p.jpg',
+      transforms: MOVING,
+      width: 3000,
+      height: 4000,
+      faces: [{ x: 40, y: 1500, width: 500, height: 600 }],
+    };
+    const vertical = { ...defaultVideoSettings(), ...VIDEO_FORMATS['9:16'] };
+    const [framed] = videoPropsFromProject({
+      photos: [portrait],
+      settings: vertical,
+      musicUrl: () => '',
+    }).photos;
+    expect(framed?.framing).toEqual(photoFraming(portrait, VIDEO_FORMATS['9:16'], portrait.faces));
+    expect(framed?.framing?.scale).toBeGreaterThan(1.3);
+    expect(framed?.framing?.translateX).toBeGreaterThan(0);
+    const [wide] = videoPropsFromProject({
+      photos: [portrait],
+      settings: defaultVideoSettings(),
+      musicUrl: () => '',
+    }).photos;
+    expect(wide).not.toHaveProperty('framing');
+    // Without its size (an old caller), a photo is drawn whole.
+    const [unsized] = videoPropsFromProject({
+      photos: [{ ...portrait, width: undefined }],
+      settings: vertical,
+      musicUrl: () => '',
+    }).photos;
+    expect(unsized).not.toHaveProperty('framing');
+  });
+
+  it('refuses a framing that would crop more than a quarter of a photo', () => {
+    const props = threePhotos(VIDEO_FORMATS['9:16']);
+    const photos = props.photos.map((photo) => ({
+      ...photo,
+      framing: { scale: 2, translateX: 0, translateY: 0 },
+    }));
+    expect(MemoreelVideoPropsSchema.safeParse({ ...props, photos }).success).toBe(false);
   });
 
   it('refuses a duration off the Design slider, an unknown transition and a track without length', () => {

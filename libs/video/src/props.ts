@@ -2,10 +2,14 @@ import {
   DURATION_PER_PHOTO,
   defaultVideoSettings,
   isVideoSize,
+  isWholePhoto,
+  MAX_FILL_CROP,
+  type PhotoBox,
   PhotoCaptionSchema,
   PhotoTransformsSchema,
   parseCaption,
   parseTransforms,
+  photoFraming,
   type TimelineTrack,
   TRANSITIONS,
   VIDEO_HEIGHT,
@@ -31,6 +35,20 @@ export const VideoPhotoSchema = z.object({
   transforms: PhotoTransformsSchema,
   /** Words drawn with the photo, fading with it (libs/domain PhotoCaptionSchema's limits). */
   caption: PhotoCaptionSchema.optional(),
+  /**
+   * Where the photo rests before its motion (libs/domain `photoFraming`): absent, the whole photo;
+   * in a 1:1 or 9:16 video a photo of nearly its shape fills the frame, its faces kept in.
+   */
+  framing: z
+    .object({
+      scale: z
+        .number()
+        .min(1)
+        .max(1 / (1 - MAX_FILL_CROP) + 0.01),
+      translateX: z.number().min(-50).max(50),
+      translateY: z.number().min(-50).max(50),
+    })
+    .optional(),
 });
 export type VideoPhoto = z.infer<typeof VideoPhotoSchema>;
 
@@ -83,8 +101,19 @@ export type MemoreelVideoProps = z.infer<typeof MemoreelVideoPropsSchema>;
 
 /** What the SPA and the render service know about a project, in the product's own shapes. */
 export type ProjectVideoSource = {
-  /** In display order, each with the URL of its filtered derivative, its stored transforms and caption. */
-  photos: { id: string; url: string; transforms: unknown; caption?: unknown }[];
+  /**
+   * In display order, each with the URL of its filtered derivative, its stored transforms and
+   * caption, and — for its framing — its size and its faces (media's, `facesOf`).
+   */
+  photos: {
+    id: string;
+    url: string;
+    transforms: unknown;
+    caption?: unknown;
+    width?: number;
+    height?: number;
+    faces?: readonly PhotoBox[] | null;
+  }[];
   settings: VideoSettings;
   /** Where the page fetches a timeline track's audio (a signed URL, say). */
   musicUrl: (track: TimelineTrack) => string;
@@ -102,11 +131,17 @@ export function videoPropsFromProject({
   return {
     photos: photos.map((photo) => {
       const caption = parseCaption(photo.caption);
+      const framing =
+        photo.width && photo.height
+          ? photoFraming({ width: photo.width, height: photo.height }, settings, photo.faces ?? [])
+          : null;
       return {
         id: photo.id,
         url: photo.url,
         transforms: parseTransforms(photo.transforms),
         ...(caption ? { caption } : {}),
+        // Only where it moves the photo: a 16:9 video's props (and its chunks' names) are as before.
+        ...(framing && !isWholePhoto(framing) ? { framing } : {}),
       };
     }),
     durationPerPhoto: settings.durationPerPhoto,

@@ -14,7 +14,6 @@ import {
   photoStartFrame,
   photoStarts,
   photoStateAt,
-  photoTransformCss,
   videoDurationInFrames,
   videoMetadata,
 } from './timing.js';
@@ -102,10 +101,6 @@ describe('motion', () => {
     const fade = threePhotos({ transition: 'fade' });
     expect(photoStateAt(fade, 1, 57).transform).toEqual(IDENTITY_TRANSFORM);
     expect(photoStateAt(fade, 0, 63).transform).toEqual(END);
-  });
-
-  it('writes a pose as CSS, translate first so it moves in % of the frame', () => {
-    expect(photoTransformCss(END)).toBe('translate(20%, -10%) rotate(30deg) scale(2)');
   });
 });
 

@@ -255,11 +255,3 @@ export function photoFrameState(props: PhotoTimingProps, frame: number): PhotoFr
   const index = photoIndexAt(props, frame);
   return index < 0 ? null : photoStateAt(props, index, frame);
 }
-
-/**
- * A pose as CSS, applied to a full-frame box: translate first in the string, so it moves in % of
- * the frame regardless of zoom and rotation (CSS applies the list right to left).
- */
-export function photoTransformCss(transform: PhotoTransform): string {
-  return `translate(${transform.translateX}%, ${transform.translateY}%) rotate(${transform.rotate}deg) scale(${transform.scale})`;
-}

@@ -1,7 +1,7 @@
 import type { PublicSharedVideo } from '@memoreel/contracts';
 import { parseTransforms } from '@memoreel/domain';
 import { Field, Float, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
-import { PhotoCaptionModel, PhotoTransformsModel } from '../photos/photo.model.js';
+import { PhotoBoxModel, PhotoCaptionModel, PhotoTransformsModel } from '../photos/photo.model.js';
 import { VideoSettingsModel } from '../project/project.model.js';
 
 /** What the owner and anyone with the link both see of a share. */
@@ -44,6 +44,10 @@ export class SharedPhotoModel {
   @Field(() => PhotoCaptionModel, { nullable: true }) caption!: PhotoCaptionModel | null;
   @Field(() => Int) width!: number;
   @Field(() => Int) height!: number;
+  @Field(() => [PhotoBoxModel], {
+    description: "Its faces: a 1:1 or 9:16 video's framing keeps them in.",
+  })
+  faces!: PhotoBoxModel[];
 }
 
 @ObjectType('SharedMusicUrl')

@@ -1,5 +1,6 @@
 import { type Actor, getPhotoUrls, listPhotos, type Project, renderMessages } from '@memoreel/contracts';
 import {
+  facesOf,
   type TimelineTrack,
   VIDEO_TOO_LONG,
   type VideoLength,
@@ -50,12 +51,14 @@ export class RenderInputs {
     const { photos: signed } = await passRemoteErrors(() =>
       this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
     );
-    const urls = new Map(signed.map((entry) => [entry.id, entry.urls]));
+    const media = new Map(signed.map((entry) => [entry.id, entry]));
     const withUrls = photos.flatMap((photo) => {
-      const url = urls.get(photo.id);
+      const { urls: url, subjects } = media.get(photo.id) ?? {};
       // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
       if (!url?.video || url.videoFilter !== photo.filter) return [];
-      return [{ id: photo.id, url: url.video, transforms: photo.transforms, caption: photo.caption }];
+      const { id, transforms, caption, width, height } = photo;
+      // Its size and faces frame it in a 1:1 or 9:16 video (filling the frame, no face cut).
+      return [{ id, url: url.video, transforms, caption, width, height, faces: facesOf(subjects) }];
     });
     if (withUrls.length < photos.length) {
       return { ready: false, photosReady: withUrls.length, photos: photos.length };

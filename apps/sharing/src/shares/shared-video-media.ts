@@ -3,10 +3,11 @@ import {
   getPhotoUrls,
   listPhotosForShare,
   listRenders,
+  type PhotoBox,
   type PublicSharedVideo,
   SYSTEM,
 } from '@memoreel/contracts';
-import type { TimelineTrack, VideoSize } from '@memoreel/domain';
+import { facesOf, type TimelineTrack, type VideoSize } from '@memoreel/domain';
 import { BusClient, LOGGER, type Logger, ownerActor } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
@@ -36,12 +37,14 @@ export class SharedVideoMedia {
     if (photos.length === 0) return { photos: [], posterUrl: null, phonePosterUrl: null };
     const owner = ownerActor(share);
     const urls = new Map<string, string>();
+    const faces = new Map<string, readonly PhotoBox[]>();
     // Thumbnails carry no filter: they stand in for unfiltered photos only.
     const thumbnails = new Map<string, { carousel: string; grid: string }>();
     for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
       const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
       const reply = await this.bus.request(getPhotoUrls, owner, { ids });
-      for (const { id, urls: signed } of reply.photos) {
+      for (const { id, urls: signed, subjects } of reply.photos) {
+        faces.set(id, facesOf(subjects));
         const photo = photos.find((candidate) => candidate.id === id);
         // A derivative baked with an older filter is not the photo as it looks now.
         const video = signed?.videoFilter === photo?.filter ? signed?.video : null;
@@ -54,7 +57,7 @@ export class SharedVideoMedia {
     // A photo whose thumbnails are not made yet has nothing to show; the others still play.
     const playable = photos.flatMap((photo) => {
       const url = urls.get(photo.id);
-      return url ? [{ ...photo, url }] : [];
+      return url ? [{ ...photo, url, faces: [...(faces.get(photo.id) ?? [])] }] : [];
     });
     const first = playable[0];
     const thumbnail = first ? thumbnails.get(first.id) : undefined;

@@ -67,6 +67,7 @@ export const PhotoBoxSchema = z.object({
   width: z.number().positive(),
   height: z.number().positive(),
 });
+export type PhotoBox = z.infer<typeof PhotoBoxSchema>;
 
 /**
  * Where a photo's people are (faces), or its most salient region where it has no face (subject):

@@ -1,6 +1,7 @@
 import { PhotoCaptionSchema, ShareSettingsSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
+import { PhotoBoxSchema } from '../media/photos.js';
 import { VideoSettingsSchema } from '../projects/projects.js';
 
 /** A share as its owner sees it (step 8, the dashboard's Shared Videos tab). */
@@ -30,6 +31,8 @@ export const SharedPhotoSchema = z.object({
   caption: PhotoCaptionSchema.nullable().default(null),
   width: z.number().int(),
   height: z.number().int(),
+  /** Its faces (media's): a 1:1 or 9:16 video's framing keeps them in. */
+  faces: z.array(PhotoBoxSchema).default([]),
 });
 
 /**

@@ -210,6 +210,9 @@ describe('chunkPlan, cut at the photos (the default)', () => {
     }
     const turned = { ...ZOOM, '100': { ...ZOOM['100'], rotate: 15 } };
     expect(changedChunks(before, withPhoto(before, 4, { transforms: turned }), 'photos')).toEqual([4, 5]);
+    // Its framing moves its pixels as its motion does (its faces found: the crop follows them).
+    const framed = { scale: 1.334, translateX: 5, translateY: 0 };
+    expect(changedChunks(before, withPhoto(before, 4, { framing: framed }), 'photos')).toEqual([4, 5]);
     const fadeToBlack = tenPhotos({ transition: 'fade-to-black' });
     expect(changedChunks(fadeToBlack, withPhoto(fadeToBlack, 4, { transforms: turned }), 'photos')).toEqual([
       4,

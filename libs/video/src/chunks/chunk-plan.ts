@@ -84,6 +84,7 @@ export function chunkPlan(
           isLast: photoIndex === props.photos.length - 1,
           content: contentKey(photo),
           transforms: photo.transforms,
+          ...(photo.framing ? { framing: photo.framing } : {}),
           // Its words, and the face they are drawn in.
           ...(photo.caption ? { caption: photo.caption, font: props.font ?? DEFAULT_CARD_FONT } : {}),
         },

@@ -1,6 +1,9 @@
 import {
   animationPreviewMs,
+  facesOf,
   type PhotoTransform,
+  photoFraming,
+  photoLayerCss,
   ROTATION_BUTTON_OVERLAY_MS,
   transformAt,
   WHEEL_INTERACTION_END_MS,
@@ -37,7 +40,6 @@ import { photosContent } from './photos-content';
 import {
   draggedTo,
   nudged,
-  photoTransformCss,
   rotatedTo,
   TransformSaveScheduler,
   wheelZoomed,
@@ -75,6 +77,8 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
     () => new TransformSaveScheduler<Transforms>((value) => saveLatest.current(value)),
   );
   const frame = useRef<HTMLDivElement>(null);
+  // Where the photo rests in this video's frame, as the video draws it (a portrait fills 9:16).
+  const framing = photoFraming(photo, video, facesOf(photo.subjects));
   const drag = useRef<{
     x: number;
     y: number;
@@ -353,7 +357,7 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
                 !playing &&
                 'transition-transform duration-300 ease-out motion-reduce:transition-none',
             )}
-            style={{ transform: photoTransformCss(pose) }}
+            style={{ transform: photoLayerCss(pose, framing) }}
             data-testid="animation-pose"
           >
             <PhotoImage

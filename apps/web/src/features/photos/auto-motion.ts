@@ -20,6 +20,7 @@ export type MotionVideo = Pick<VideoSettings, 'durationPerPhoto' | 'width' | 'he
 export function autoMotionOf(photo: Photo, index: number, video: MotionVideo): Transforms {
   const motion = autoMotion({
     boxes: photo.subjects?.boxes ?? [],
+    kind: photo.subjects?.kind === 'subject' ? 'subject' : 'faces',
     photo: { width: photo.width, height: photo.height },
     durationSeconds: video.durationPerPhoto,
     index,

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   draggedTo,
   nudged,
-  photoTransformCss,
   rotatedTo,
   TransformSaveScheduler,
   wheelZoomed,
@@ -57,12 +56,6 @@ describe('zoom and rotation (spec §5)', () => {
     expect(zoomedTo(IDENTITY_TRANSFORM, 9).scale).toBe(4);
     expect(rotatedTo(IDENTITY_TRANSFORM, 45.6).rotate).toBe(46);
     expect(rotatedTo(IDENTITY_TRANSFORM, -400).rotate).toBe(-180);
-  });
-
-  it('writes the pose as the video does', () => {
-    expect(photoTransformCss({ scale: 1.5, translateX: 10, translateY: -5, rotate: 12 })).toBe(
-      'translate(10%, -5%) rotate(12deg) scale(1.5)',
-    );
   });
 });
 

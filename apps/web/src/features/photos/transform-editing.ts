@@ -11,14 +11,6 @@ import {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
- * A pose as CSS on a full-frame box, exactly as the video draws it (libs/video `photoTransformCss`):
- * translate first, so it moves in % of the frame whatever the zoom and rotation.
- */
-export function photoTransformCss(transform: PhotoTransform): string {
-  return `translate(${transform.translateX}%, ${transform.translateY}%) rotate(${transform.rotate}deg) scale(${transform.scale})`;
-}
-
-/**
  * The pose while dragging: where it was when the drag began plus how far the pointer went, as a
  * percentage of the frame, clamped to ±50 % and snapped to the centre within 3 %.
  */

@@ -3,8 +3,8 @@ import { graphqlField } from '../../lib/graphql';
 import { photoKeys } from '../photos/photo-queries';
 import type { Photo } from '../photos/photos-api';
 
-/** A photo as the preview draws it: its motion and the URL of the image the video shows. */
-export type PreviewPhoto = Pick<Photo, 'id' | 'transforms' | 'caption'> & {
+/** A photo as the preview draws it: its motion, its framing's inputs and the URL of the image the video shows. */
+export type PreviewPhoto = Pick<Photo, 'id' | 'transforms' | 'caption' | 'width' | 'height' | 'subjects'> & {
   urls: { carousel: string; video?: string | null } | null;
 };
 
@@ -15,6 +15,7 @@ function fetchPreviewPhotos(projectId: string, signal?: AbortSignal): Promise<Pr
     'photos',
     `query Photos($projectId: ID!) { photos(projectId: $projectId) {
       id transforms { start { ${TRANSFORM_FIELDS} } end { ${TRANSFORM_FIELDS} } } caption { text placement }
+      width height subjects { kind boxes { x y width height } }
       urls { carousel video }
     } }`,
     { projectId },

@@ -1,4 +1,4 @@
-import { defaultVideoSettings, type TimelineTrack } from '@memoreel/domain';
+import { defaultVideoSettings, photoFraming, type TimelineTrack } from '@memoreel/domain';
 import { describe, expect, it } from 'vitest';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import { samplePhoto } from '../photos/fake-photos';
@@ -50,6 +50,22 @@ describe('previewVideoProps', () => {
       },
     ]);
     expect(props.durationPerPhoto).toBe(4.5);
+  });
+
+  it('frames a portrait to fill a 9:16 video, keeping the face media found near its edge', () => {
+    const face = { x: 40, y: 1500, width: 500, height: 600 };
+    const portrait = samplePhoto(0, {
+      width: 3000,
+      height: 4000,
+      subjects: { kind: 'faces', boxes: [face] },
+    });
+    const vertical = { ...defaultVideoSettings(), width: 1080, height: 1920 };
+    const [framed] = previewVideoProps([portrait], vertical, []).photos;
+    expect(framed?.framing).toEqual(photoFraming(portrait, vertical, [face]));
+    expect(framed?.framing).toMatchObject({ scale: expect.any(Number), translateX: expect.any(Number) });
+    expect(framed?.framing?.translateX).toBeGreaterThan(0);
+    // The same photo in a 16:9 video is drawn whole, as before.
+    expect(previewVideoProps([portrait], defaultVideoSettings(), []).photos[0]).not.toHaveProperty('framing');
   });
 
   it('leaves out a photo with no image yet', () => {

@@ -1,4 +1,10 @@
-import type { PhotoCaption, PhotoTransform, VideoSettings } from '@memoreel/domain';
+import {
+  facesOf,
+  type PhotoBox,
+  type PhotoCaption,
+  type PhotoTransform,
+  type VideoSettings,
+} from '@memoreel/domain';
 import { type MemoreelVideoProps, videoPropsFromProject } from '@memoreel/video';
 import type { PublicMusicTrack } from '../music/music-library-api';
 import type { PreviewPhoto } from './preview-photos';
@@ -9,6 +15,10 @@ interface PlayablePhoto {
   url: string;
   transforms: { start: PhotoTransform; end: PhotoTransform };
   caption?: PhotoCaption | null;
+  /** Its size and faces: how it is framed in a 1:1 or 9:16 video. */
+  width?: number;
+  height?: number;
+  faces?: readonly PhotoBox[] | null;
 }
 
 /**
@@ -28,6 +38,9 @@ export function playableVideoProps(
       url: photo.url,
       transforms: { '0': photo.transforms.start, '100': photo.transforms.end },
       caption: photo.caption,
+      width: photo.width,
+      height: photo.height,
+      faces: photo.faces,
     })),
     settings: {
       ...settings,
@@ -49,7 +62,9 @@ export function previewVideoProps(
 ): MemoreelVideoProps {
   const playable = photos.flatMap((photo) => {
     const url = videoUrlOf(photo);
-    return url ? [{ id: photo.id, url, transforms: photo.transforms, caption: photo.caption }] : [];
+    if (!url) return [];
+    const { id, transforms, caption, width, height } = photo;
+    return [{ id, url, transforms, caption, width, height, faces: facesOf(photo.subjects) }];
   });
   return playableVideoProps(playable, settings, library);
 }

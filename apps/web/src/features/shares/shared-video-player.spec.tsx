@@ -49,6 +49,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
         caption: { text: 'جدتي روز 🌹', placement: 'bottom' },
         width: 1920,
         height: 1280,
+        faces: [],
       },
       {
         id: 'p-2',
@@ -58,6 +59,7 @@ function sharedVideo(change: Partial<SharedVideo> = {}): SharedVideo {
         caption: null,
         width: 1280,
         height: 1920,
+        faces: [{ x: 40, y: 700, width: 300, height: 300 }],
       },
     ],
     musicUrls: [{ id: 'track-1', url: '/signed/track-1.mp3', beats: null }],

@@ -55,12 +55,14 @@ export interface SharedPhoto {
   caption: PhotoCaption | null;
   width: number;
   height: number;
+  /** Its faces: the framing of a 1:1 or 9:16 video keeps them in. */
+  faces: { x: number; y: number; width: number; height: number }[];
 }
 
 const TRANSFORM = 'scale translateX translateY rotate';
 const TRACK = 'id storage_path startTime duration instanceId title artist isTrimmed originalDuration';
 /** What the player needs beyond the display fields: the composition's settings, photos and music. */
-const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS} music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height caption { text placement } transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
+const SHARED_VIDEO_FIELDS = `videoSettings { durationPerPhoto transition cutOnBeat width height ${VIDEO_CARD_FIELDS} music { type selection customPath timelineTracks { ${TRACK} } } } photos { id url filter width height faces { x y width height } caption { text placement } transforms { start { ${TRANSFORM} } end { ${TRANSFORM} } } } musicUrls { id url beats } posterUrl phonePosterUrl videoUrl`;
 
 const SHARE = 'id projectId shareTitle author message showViewCount viewCount createdAt updatedAt ogImageUrl';
 
