@@ -5,6 +5,7 @@ import type { MemoreelVideoProps, VideoPhoto } from '../index.js';
 import { photoLayerWindow } from '../timing.js';
 import { CHUNK_ENCODING } from './chunk-encoding.js';
 import {
+  CHUNKS_PER_VIDEO,
   type Chunking,
   canonicalJson,
   chunkPlan,
@@ -15,6 +16,7 @@ import {
 
 const IDENTITY = { scale: 1, translateX: 0, translateY: 0, rotate: 0 };
 const ZOOM = { '0': IDENTITY, '100': { scale: 2, translateX: 10, translateY: 0, rotate: 0 } };
+const DEFAULT_ZOOMED = { '0': IDENTITY, '100': { scale: 1.5, translateX: 0, translateY: 0, rotate: 0 } };
 
 function photo(id: string): VideoPhoto {
   return { id, url: `https://storage.test/photos/${id}.jpg?signature=abc`, transforms: ZOOM };
@@ -248,6 +250,48 @@ describe('chunkPlan, cut at the photos (the default)', () => {
       [500, 749],
     ]);
     expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(3000);
+  });
+
+  it('groups a long video’s photos into chunks of whole photos, each under 1/24 of it and 10 s', () => {
+    for (const transition of ['fade-to-black', 'fade'] as const) {
+      const hundred = tenPhotos({
+        transition,
+        photos: Array.from({ length: 100 }, (_, i) => photo(`p${i}`)),
+      });
+      const chunks = chunkPlan(hundred);
+      // 9,000 frames: three photos (270 frames) a chunk instead of one.
+      expect(chunks.length).toBe(34);
+      expect(
+        chunks.every((chunk) => chunk.frames <= Math.min(MAX_CHUNK_FRAMES, 9000 / CHUNKS_PER_VIDEO)),
+      ).toBe(true);
+      // Cut only where a photo's layer starts.
+      const starts = new Set(hundred.photos.map((_, index) => photoLayerWindow(hundred, index).from));
+      expect(chunks.every((chunk) => starts.has(chunk.frameRange[0]))).toBe(true);
+      expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(9000);
+      // A one-photo change re-renders the chunks that draw it: one, or two where it dissolves across a cut.
+      for (const index of [0, 41, 99]) {
+        const changed = changedChunks(
+          hundred,
+          withPhoto(hundred, index, { transforms: DEFAULT_ZOOMED }),
+          'photos',
+        );
+        expect(changed).toEqual(chunksShowing(hundred, index));
+        expect(changed.length).toBeLessThanOrEqual(2);
+      }
+    }
+    // Ten photos of 3 s keep a chunk a photo.
+    expect(chunkPlan(tenPhotos())).toHaveLength(10);
+  });
+
+  it('keeps the cards chunks of their own in a long video', () => {
+    const hundred = tenPhotos({
+      photos: Array.from({ length: 100 }, (_, i) => photo(`p${i}`)),
+      opening: { title: 'Rose', subtitle: '', background: { color: '#222222' }, seconds: 4 },
+      closing: { message: 'Forever', background: { color: '#222222' }, seconds: 4 },
+    });
+    const chunks = chunkPlan(hundred);
+    expect(chunks[0]?.frameRange).toEqual([0, 119]);
+    expect(chunks.at(-1)?.frames).toBe(120);
   });
 
   it('gives one black frame for a video without photos', () => {

@@ -28,6 +28,15 @@ export const MAX_CHUNK_FRAMES = 300;
  */
 export const MIN_CHUNK_FRAMES = 15;
 
+/**
+ * A long video's photos share chunks (issue 36): consecutive photos are grouped while a chunk stays
+ * within 1/CHUNKS_PER_VIDEO of the video (and MAX_CHUNK_FRAMES), so a 100-photo video is about 33
+ * chunks of three photos, not 100 of one — each chunk pays a page's set-up, its photos' loads and an
+ * encoder start — while a one-photo change still re-renders under a twentieth of it. A short video
+ * (10 photos × 3 s) keeps a chunk a photo.
+ */
+export const CHUNKS_PER_VIDEO = 24;
+
 /** One chunk of a video: frames `from`..`to` inclusive (Remotion's `frameRange`). */
 export type PlannedChunk = {
   index: number;
@@ -152,7 +161,7 @@ function fixedChunkRanges(props: MemoreelVideoProps, chunkFrames: number): [numb
  * photo and not two (each chunk pays an encoder start and a page's photo loads), and a changed photo
  * re-renders its own chunk and the next one, which it dissolves out of. Stretches shorter than
  * MIN_CHUNK_FRAMES join the next one (the last, the one before); longer than MAX_CHUNK_FRAMES are
- * split evenly.
+ * split evenly. In a long video consecutive photos share a chunk (CHUNKS_PER_VIDEO).
  */
 export function photoChunkRanges(props: MemoreelVideoProps): [number, number][] {
   const total = videoDurationInFrames(props);
@@ -177,13 +186,35 @@ export function photoChunkRanges(props: MemoreelVideoProps): [number, number][] 
     }
     start = cut;
   }
-  return joined.flatMap(([from, end]) => {
+  return groupedPhotos(joined, total, cards).flatMap(([from, end]) => {
     const parts = Math.ceil((end - from) / MAX_CHUNK_FRAMES);
     return Array.from({ length: parts }, (_, part): [number, number] => [
       from + Math.round(((end - from) * part) / parts),
       from + Math.round(((end - from) * (part + 1)) / parts) - 1,
     ]);
   });
+}
+
+/**
+ * Consecutive photo ranges joined while the chunk stays within the video's share (CHUNKS_PER_VIDEO)
+ * and MAX_CHUNK_FRAMES; a card stays a chunk of its own. Ranges are [from, end) here.
+ */
+function groupedPhotos(
+  ranges: [number, number][],
+  total: number,
+  cards: ReturnType<typeof cardWindows>,
+): [number, number][] {
+  const most = Math.min(MAX_CHUNK_FRAMES, Math.floor(total / CHUNKS_PER_VIDEO));
+  const isCard = ([from, end]: [number, number]) =>
+    (cards.opening !== null && from === 0 && end === cards.opening.durationInFrames) ||
+    (cards.closing !== null && from === cards.closing.from && end === total);
+  const grouped: [number, number][] = [];
+  for (const range of ranges) {
+    const last = grouped.at(-1);
+    if (last && !isCard(last) && !isCard(range) && range[1] - last[0] <= most) last[1] = range[1];
+    else grouped.push([...range]);
+  }
+  return grouped;
 }
 
 function sha256(text: string): string {
