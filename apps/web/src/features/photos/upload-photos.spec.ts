@@ -88,6 +88,43 @@ describe('uploading photos (spec §4)', () => {
     ]);
   });
 
+  it('announces a drop of more than MAX_UPLOAD_FILES (100) a part at a time, and completes at most 100 at once', async () => {
+    const files = Array.from({ length: 205 }, (_, index) => jpegFile(`p${index}.jpg`));
+    const { transport } = fakeTransport(planFor(0));
+    // Each request answers slots for the files it was given, indexed within them; the last has room for 3.
+    let requests = 0;
+    vi.mocked(transport.request).mockImplementation(async (_projectId, announced) => {
+      const offset = requests * 100;
+      requests += 1;
+      const room = requests === 3 ? 3 : announced.length;
+      return {
+        ...planFor(room, announced.length - room),
+        slots: planFor(room).slots.map((slot) => ({ ...slot, uploadId: `u${offset + slot.fileIndex}` })),
+      };
+    });
+    let finishFirstComplete = () => {};
+    const complete = vi.mocked(transport.complete).getMockImplementation()!;
+    vi.mocked(transport.complete).mockImplementation(async (projectId, ids) => {
+      // The first verification is slow: every other file is sent meanwhile.
+      if (ids[0] === 'u0') await new Promise<void>((resolve) => (finishFirstComplete = resolve));
+      return complete(projectId, ids);
+    });
+    const uploading = uploadPhotos(PROJECT_ID, files, transport, () => {});
+    await vi.waitFor(() => expect(transport.put).toHaveBeenCalledTimes(203));
+    finishFirstComplete();
+    const summary = await uploading;
+    expect(vi.mocked(transport.request).mock.calls.map(([, announced]) => announced.length)).toEqual([
+      100, 100, 5,
+    ]);
+    expect(vi.mocked(transport.request).mock.calls[2]?.[1][0]?.name).toBe('p200.jpg');
+    const completed = vi.mocked(transport.complete).mock.calls.map(([, ids]) => ids);
+    // What was sent while the first was verified (at least 197 files) goes in calls of 100 at most.
+    expect(Math.max(...completed.map((ids) => ids.length))).toBe(100);
+    expect(completed.flat()).toEqual(Array.from({ length: 203 }, (_, index) => `u${index}`));
+    expect(summary.uploaded).toHaveLength(203);
+    expect(summary.skipped).toBe(2);
+  });
+
   it("reports each file, a refused one with the server's reason, and the files without room", async () => {
     const files = Array.from({ length: 4 }, (_, index) => jpegFile(`p${index}.jpg`));
     const { transport } = fakeTransport(planFor(3, 1), ['u1']);

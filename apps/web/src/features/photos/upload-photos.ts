@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_FILES } from '@memoreel/contracts';
 import { inUploadBatches, photoContentTypeOf } from '@memoreel/domain';
 // Types only (the .js suffix lets Node's module resolution read it too): the upload runs wherever a
 // transport is given, and tools/bench runs it in Node.
@@ -56,10 +57,17 @@ export async function uploadPhotos(
   };
   onChange([...states]);
 
-  const plan = await transport.request(
-    projectId,
-    files.map((file) => ({ name: file.name, size: file.size, contentType: photoContentTypeOf(file) })),
-  );
+  // One request announces at most MAX_UPLOAD_FILES files: a bigger drop reserves its slots a part at a time.
+  const plan: { slots: PhotoUploadSlot[] } = { slots: [] };
+  for (let first = 0; first < files.length; first += MAX_UPLOAD_FILES) {
+    const part = await transport.request(
+      projectId,
+      files
+        .slice(first, first + MAX_UPLOAD_FILES)
+        .map((file) => ({ name: file.name, size: file.size, contentType: photoContentTypeOf(file) })),
+    );
+    plan.slots.push(...part.slots.map((slot) => ({ ...slot, fileIndex: slot.fileIndex + first })));
+  }
   const withSlot = new Set(plan.slots.map((slot) => slot.fileIndex));
   files.forEach((_file, index) => {
     if (!withSlot.has(index)) update(index, { state: 'skipped' });
@@ -107,7 +115,9 @@ export async function uploadPhotos(
   const completeWhatWasSent = async () => {
     const sent = sentSinceLastComplete;
     sentSinceLastComplete = [];
-    if (sent.length > 0) await complete(sent);
+    // As many as one call may complete (MAX_UPLOAD_FILES) at a time, in the order sent.
+    for (let first = 0; first < sent.length; first += MAX_UPLOAD_FILES)
+      await complete(sent.slice(first, first + MAX_UPLOAD_FILES));
   };
   let completing: Promise<void> = Promise.resolve();
   for (const batch of inUploadBatches(plan.slots)) {
