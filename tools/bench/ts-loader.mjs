@@ -1,5 +1,6 @@
 // Module hooks: compile .ts with SWC (decorators and their metadata included, as Nest needs), and map
-// the `.js` suffix of relative imports back to the `.ts` file that exists in source.
+// the `.js` suffix of relative imports back to the `.ts` file that exists in source; a stylesheet
+// import loads as an empty module.
 import { readFile } from 'node:fs/promises';
 import { transform } from '@swc/core';
 
@@ -24,6 +25,8 @@ export async function resolve(specifier, context, nextResolve) {
 }
 
 export async function load(url, context, nextLoad) {
+  // A stylesheet (the video's typefaces) means something only in a page; in Node it is nothing.
+  if (url.startsWith('file:') && url.endsWith('.css')) return { format: 'module', source: '', shortCircuit: true };
   if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
   const source = await readFile(new URL(url), 'utf8');
   const { code } = await transform(source, { ...swcOptions, filename: new URL(url).pathname });

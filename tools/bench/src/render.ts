@@ -41,7 +41,7 @@ import {
   stitch,
 } from '@memoreel/render-worker';
 import { RemotionRenderer } from '@memoreel/render-worker/reference';
-import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video';
+import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from '@memoreel/video/chunks';
 import sharp from 'sharp';
 
 const run = promisify(execFile);
