@@ -26,7 +26,8 @@ export async function resolve(specifier, context, nextResolve) {
 
 export async function load(url, context, nextLoad) {
   // A stylesheet (the video's typefaces) means something only in a page; in Node it is nothing.
-  if (url.startsWith('file:') && url.endsWith('.css')) return { format: 'module', source: '', shortCircuit: true };
+  if (url.startsWith('file:') && url.endsWith('.css'))
+    return { format: 'module', source: '', shortCircuit: true };
   if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
   const source = await readFile(new URL(url), 'utf8');
   const { code } = await transform(source, { ...swcOptions, filename: new URL(url).pathname });
