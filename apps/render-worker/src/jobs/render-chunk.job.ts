@@ -15,12 +15,7 @@ import { MemoreelVideoPropsSchema } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { FreshPhotoUrls } from './fresh-photo-urls.js';
-import {
-  AS_RENDER_JOB,
-  RENDER_CHUNKS_AT_ONCE,
-  RENDER_JOB_DELIVERIES,
-  RenderJobRunner,
-} from './render-job-runner.js';
+import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
 import { RendersStorage } from './renders-storage.js';
 import { WorkerEvents } from './worker-events.js';
@@ -39,7 +34,7 @@ export class RenderChunkJob {
     private readonly photoUrls: FreshPhotoUrls,
   ) {}
 
-  @EventPattern<string>(renderChunk.subject, { ...AS_RENDER_JOB, concurrency: RENDER_CHUNKS_AT_ONCE })
+  @EventPattern<string>(renderChunk.subject, AS_RENDER_JOB)
   async handle(
     @Payload() job: EventEnvelope<DataOf<typeof renderChunk>>,
     @Ctx() delivery: EventDeliveryContext,

@@ -17,14 +17,6 @@ export const AS_RENDER_JOB: BusHandlerExtras = {
 };
 
 /**
- * Chunks a worker renders at once, each on a page of its one Chromium (decision 0015): on a worker's
- * two cores one page's photo loads, encoder start and flush overlap the other's drawing. Measured
- * side by side (tools/bench render, 900 frames in 150-frame chunks): 27.8 fps on one page, 33.8 on
- * two; with 30-frame chunks 22.3 and 27.6. The stitch stays one at a time.
- */
-export const RENDER_CHUNKS_AT_ONCE = 2;
-
-/**
  * Runs a render job with its heartbeat (`withHeartbeat`). A failed delivery with deliveries left is
  * thrown back to be retried; the last one (or one no retry can mend: no Chromium) fails the render
  * with the reason instead of leaving it waiting.
