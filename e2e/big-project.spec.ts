@@ -7,7 +7,7 @@ import { expect, type Locator, type Page, type Response, test } from '@playwrigh
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
-import { deliverPaidCheckout } from './stripe-webhook.js';
+import { upgradeGuestProject } from './stripe-webhook.js';
 
 /**
  * Issue 36: a big project end to end in the SPA. A guest on Cherish (400 photos) drops 120 small
@@ -172,15 +172,7 @@ test('120 photos on Cherish: steps 1–7 show them all, a keyboard move on step 
   // A guest's project, raised to Cherish by Stripe's signed webhook.
   await openDashboardAsGuest(page);
   const projectId = await createProject(page, 'A hundred and twenty');
-  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
-  expect(
-    await deliverPaidCheckout(page.request, {
-      projectId,
-      userId: userId!,
-      productId: 'cherish',
-      amountCents: 5900,
-    }),
-  ).toBe(200);
+  await upgradeGuestProject(page, projectId, 'cherish', 5900);
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('400 photos remaining')).toBeVisible({ timeout: 3_000 });

@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
-import { deliverPaidCheckout } from './stripe-webhook.js';
+import { upgradeGuestProject } from './stripe-webhook.js';
 
 const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.reports', 'screenshots');
 
@@ -64,15 +64,7 @@ test('an upgraded project generates its vertical video, shows the progress and d
   await expect(page.getByRole('dialog', { name: 'Upgrade Your Project' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
-  expect(
-    await deliverPaidCheckout(page.request, {
-      projectId,
-      userId: userId!,
-      productId: 'honor',
-      amountCents: 3900,
-    }),
-  ).toBe(200);
+  await upgradeGuestProject(page, projectId, 'honor', 3900);
 
   // Step 3: a caption on the first photo, in Arabic with an emoji.
   await page.goto(`/project/${projectId}/edit`);

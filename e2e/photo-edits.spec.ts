@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, dismissAccountPrompt } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
-import { deliverPaidCheckout } from './stripe-webhook.js';
+import { upgradeGuestProject } from './stripe-webhook.js';
 
 /** Step 3's AI edits on the real photo-edit worker: Background Removal and AI Photo Enhancement. */
 
@@ -149,15 +149,7 @@ test('a paid project removes a background and enhances a photo; Keep Original le
   await expect(page.getByRole('dialog', { name: 'Upgrade Your Project' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
-  expect(
-    await deliverPaidCheckout(page.request, {
-      projectId,
-      userId: userId!,
-      productId: 'honor',
-      amountCents: 3900,
-    }),
-  ).toBe(200);
+  await upgradeGuestProject(page, projectId, 'honor', 3900);
 
   // Background Removal, then Keep Original: the photo stays as it was.
   // (The card is out of the accessibility tree while a dialog is open: read it before.)

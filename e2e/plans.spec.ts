@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, dismissAccountPrompt } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
-import { deliverPaidCheckout } from './stripe-webhook.js';
+import { upgradeGuestProject } from './stripe-webhook.js';
 
 /** Issue 38 item 1: the plan table's AI editing and video length, enforced by the services and explained by the SPA. */
 
@@ -123,15 +123,7 @@ test("a render longer than the plan's minutes is refused with its message and th
   test.skip(testInfo.project.name !== 'desktop', '61 photos once; the 375 px view is shot within');
   test.setTimeout(600_000);
   const projectId = await newGuestProject(page, 'Long video');
-  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
-  expect(
-    await deliverPaidCheckout(page.request, {
-      projectId,
-      userId: userId!,
-      productId: 'remember',
-      amountCents: 1900,
-    }),
-  ).toBe(200);
+  await upgradeGuestProject(page, projectId, 'remember', 1900);
   // The paid tier reaches projects through billing's event: Remember's 100 photos then fit.
   await expect(async () => {
     await page.reload();

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { checkoutCompletedPayload, stripeSignature } from '../apps/billing/test/stripe-fakes.js';
 
 /** The signing secret the standalone app's billing service is started with (playwright.config.ts). */
@@ -19,4 +19,17 @@ export async function deliverPaidCheckout(
     },
   });
   return response.status();
+}
+
+/** A guest's project raised to a paid plan, as a checkout of this browser's guest completed at Stripe. */
+export async function upgradeGuestProject(
+  page: Page,
+  projectId: string,
+  productId: string,
+  amountCents: number,
+): Promise<void> {
+  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
+  expect(
+    await deliverPaidCheckout(page.request, { projectId, userId: userId!, productId, amountCents }),
+  ).toBe(200);
 }

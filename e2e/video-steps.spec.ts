@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createProject, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
-import { deliverPaidCheckout } from './stripe-webhook.js';
+import { upgradeGuestProject } from './stripe-webhook.js';
 
 /** Steps 5–7: design the duration, build a music timeline, play the real composition. */
 
@@ -263,15 +263,7 @@ test('measure: the preview of a 60-photo project', async ({ page }, testInfo) =>
   test.setTimeout(600_000);
   await openDashboardAsGuest(page);
   const projectId = await createProject(page, 'Sixty photos');
-  const userId = await page.evaluate(() => localStorage.getItem('anonymousUserId'));
-  expect(
-    await deliverPaidCheckout(page.request, {
-      projectId,
-      userId: userId!,
-      productId: 'remember',
-      amountCents: 1900,
-    }),
-  ).toBe(200);
+  await upgradeGuestProject(page, projectId, 'remember', 1900);
   await expect(async () => {
     await page.reload();
     await expect(page.getByText('100 photos remaining')).toBeVisible({ timeout: 3_000 });
