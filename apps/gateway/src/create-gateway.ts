@@ -10,6 +10,7 @@ import { DEFAULT_TRUSTED_PROXIES, type GatewayContext } from './gateway.context.
 import { GatewayModule } from './gateway.module.js';
 import { RequestBudgets } from './graphql/request-budgets.js';
 import { ResolverErrorLog } from './graphql/resolver-error-log.js';
+import { keepIdleConnections } from './http/connections.js';
 import { publicHealthRouter } from './http/ops-server.js';
 import { requestLog } from './http/request-log.js';
 import { requestTracing } from './http/request-tracing.js';
@@ -72,6 +73,7 @@ export async function createGatewayApp(gateway: GatewayContext): Promise<INestAp
   );
   // Before init, when the resolvers' exception handlers are made: refusals are not logged as faults.
   app.useGlobalFilters(new ResolverErrorLog(app.getHttpAdapter()));
+  keepIdleConnections(app.getHttpServer());
   await app.init();
   return app;
 }

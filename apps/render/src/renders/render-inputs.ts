@@ -52,17 +52,24 @@ export class RenderInputs {
       this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
     );
     const media = new Map(signed.map((entry) => [entry.id, entry]));
-    const withUrls = photos.flatMap((photo) => {
-      const { urls: url, subjects } = media.get(photo.id) ?? {};
+    let photosReady = 0;
+    const framed = photos.map((photo) => {
+      const { urls, subjects } = media.get(photo.id) ?? {};
       // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
-      if (!url?.video || url.videoFilter !== photo.filter) return [];
+      const ready = Boolean(urls?.video) && urls?.videoFilter === photo.filter;
+      if (ready) photosReady += 1;
       const { id, transforms, caption, width, height } = photo;
       // Its size and faces frame it in a 1:1 or 9:16 video (filling the frame, no face cut).
-      return [{ id, url: url.video, transforms, caption, width, height, faces: facesOf(subjects) }];
+      return {
+        id,
+        url: ready ? (urls?.video as string) : '',
+        transforms,
+        caption,
+        width,
+        height,
+        faces: facesOf(subjects),
+      };
     });
-    if (withUrls.length < photos.length) {
-      return { ready: false, photosReady: withUrls.length, photos: photos.length };
-    }
     const tracks = await this.music.playableIn(actor, project.videoSettings.music.timelineTracks);
     const music = new Map<string, string>();
     for (const path of new Set(tracks.map((track) => track.storage_path))) {
@@ -79,13 +86,16 @@ export class RenderInputs {
     };
     const beats = new Map(tracks.map((track) => [track.instanceId, track.beats]));
     const props = videoPropsFromProject({
-      photos: withUrls,
+      photos: framed,
       settings,
       musicUrl: (track) => music.get(track.storage_path) as string,
       beatsOf: (track) => beats.get(track.instanceId),
     });
     // The plan's minutes (spec §9), measured as the Design step measures them: the video's own length.
+    // Checked before the wait for derivatives: a render too long for the plan is refused at the click,
+    // not after it has waited for a large upload's derivatives.
     refuseOverPlan(project, videoLengthIn(project.product, videoDurationInFrames(props) / FPS));
+    if (photosReady < photos.length) return { ready: false, photosReady, photos: photos.length };
     return { ready: true, props, tracks };
   }
 }

@@ -139,6 +139,16 @@ describe('a render started while photos are still being prepared', () => {
     await finish(started.renderId);
     expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(1);
   });
+
+  it("is refused at the click when it is longer than the plan's minutes, not after the wait", async () => {
+    // Remember allows 10 minutes: 61 photos of 10 s, one of them still being prepared.
+    const { owner, project } = projectWithPhotos(actors.user(), 60, 'remember', 10);
+    h.fake.addPhoto(project, null);
+    const error = await h.failure(startRender, owner, { projectId: project.id });
+    expect(error.code).toBe(renderErrorCodes.videoTooLong);
+    expect(error.details).toEqual({ seconds: 610, limitSeconds: 600 });
+    expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0);
+  });
 });
 
 describe('a render', () => {
