@@ -4,3 +4,4 @@ export * from './jobs/child-process-rendering.js';
 export * from './jobs/rendering.js';
 export * from './render-worker.service-definition.js';
 export * from './stitch/stitch.js';
+export * from './stitch/stitch-render.js';

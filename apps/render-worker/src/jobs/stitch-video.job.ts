@@ -1,8 +1,3 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import {
   type DataOf,
   type EventEnvelope,
@@ -11,11 +6,12 @@ import {
   stitchVideo,
   videoStitched,
 } from '@memoreel/contracts';
-import { EventDeliveryContext } from '@memoreel/platform';
+import { EventDeliveryContext, LOGGER } from '@memoreel/platform';
 import { MemoreelVideoPropsSchema, musicPlacements } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { StitchChunk } from '../stitch/stitch.js';
+import type { Logger } from 'pino';
+import { stitchRender } from '../stitch/stitch-render.js';
 import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
 import { RendersStorage } from './renders-storage.js';
@@ -29,6 +25,7 @@ export class StitchVideoJob {
     private readonly runner: RenderJobRunner,
     private readonly renders: RendersStorage,
     private readonly events: WorkerEvents,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @EventPattern<string>(stitchVideo.subject, AS_RENDER_JOB)
@@ -39,30 +36,23 @@ export class StitchVideoJob {
     const { renderId, outputKey } = job.data;
     await this.runner.tryOrFail(stitchVideo, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const props = MemoreelVideoPropsSchema.parse(job.data.props);
-      const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
-      try {
-        const chunks: StitchChunk[] = [];
-        for (const [i, chunk] of job.data.chunks.entries()) {
-          const path = join(dir, `${i}.mp4`);
-          await pipeline(
-            await this.renders.storage.get(RENDERS_BUCKET, renderChunkKey(chunk.hash)),
-            createWriteStream(path),
-          );
-          chunks.push({ path, frames: chunk.frames });
-        }
-        const music = musicPlacements(props).map((placement) => ({ placement, source: placement.url }));
-        const output = join(dir, 'video.mp4');
-        await this.rendering.stitch(chunks, music, output);
-        // Streamed from disk: a 60-minute video is gigabytes, never held in memory.
-        const { size } = await stat(output);
-        await this.renders.storage.put(RENDERS_BUCKET, outputKey, createReadStream(output), {
-          contentType: 'video/mp4',
-          size,
-        });
-        await this.events.publish(videoStitched, { renderId, key: outputKey, bytes: size });
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      const timings = await stitchRender(
+        {
+          storage: this.renders.storage,
+          bucket: RENDERS_BUCKET,
+          chunks: job.data.chunks.map((chunk) => ({ key: renderChunkKey(chunk.hash), frames: chunk.frames })),
+          music: musicPlacements(props).map((placement) => ({ placement, source: placement.url })),
+          outputKey,
+        },
+        (chunks, music, output) => this.rendering.stitch(chunks, music, output),
+      );
+      this.logger.info(
+        { renderId, chunks: job.data.chunks.length, ...timings },
+        `video stitched: download ${ms(timings.downloadMs)}, join ${ms(timings.joinMs)}, upload ${ms(timings.uploadMs)}`,
+      );
+      await this.events.publish(videoStitched, { renderId, key: outputKey, bytes: timings.bytes });
     });
   }
 }
+
+const ms = (value: number) => `${Math.round(value)} ms`;

@@ -7,14 +7,21 @@ const run = promisify(execFile);
 export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg';
 export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe';
 
-/** Runs ffmpeg quietly; a failure carries ffmpeg's own error lines. */
+/**
+ * Runs ffmpeg quietly; a failure carries ffmpeg's own error lines. A trailer it could not write (an
+ * MP4 without its index) is a failure too, though ffmpeg 5.1 still exits with 0 then.
+ */
 export async function ffmpeg(args: string[]): Promise<void> {
+  let stderr: string;
   try {
-    await run(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 16 << 20 });
+    ({ stderr } = await run(FFMPEG, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], {
+      maxBuffer: 16 << 20,
+    }));
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`ffmpeg failed: ${stderr || (error as Error).message}`);
+    const lines = (error as { stderr?: string }).stderr?.trim();
+    throw new Error(`ffmpeg failed: ${lines || (error as Error).message}`);
   }
+  if (stderr.includes('Error writing trailer')) throw new Error(`ffmpeg failed: ${stderr.trim()}`);
 }
 
 /** ffprobe's JSON for `file` (`-show_streams -show_format`, plus any extra arguments). */

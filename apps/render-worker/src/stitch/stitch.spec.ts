@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,26 @@ import { FFMPEG, ffmpeg, ffprobe } from './ffmpeg.js';
 import { ffconcatList, musicMixGraph, stitch } from './stitch.js';
 
 const run = promisify(execFile);
+
+/** The MP4's top-level boxes in file order, each with its size. */
+async function topLevelBoxes(file: string): Promise<{ type: string; size: number }[]> {
+  const handle = await open(file);
+  try {
+    const { size: fileSize } = await handle.stat();
+    const boxes: { type: string; size: number }[] = [];
+    const header = Buffer.alloc(16);
+    for (let at = 0; at < fileSize; ) {
+      await handle.read(header, 0, 16, at);
+      const small = header.readUInt32BE(0);
+      const size = small === 1 ? Number(header.readBigUInt64BE(8)) : small === 0 ? fileSize - at : small;
+      boxes.push({ type: header.toString('latin1', 4, 8), size });
+      at += size;
+    }
+    return boxes;
+  } finally {
+    await handle.close();
+  }
+}
 
 function placement(overrides: Partial<MusicPlacement> = {}): MusicPlacement {
   return { instanceId: 'm', url: 'unused', from: 0, durationInFrames: 90, fadeOutFrom: 29, ...overrides };
@@ -91,6 +111,10 @@ describe('stitch', { timeout: 60_000 }, () => {
     expect(Number(video.duration)).toBeCloseTo(35 / 30, 2);
     expect(Number(audio.duration)).toBeCloseTo(35 / 30, 1);
     expect(decodeErrors).toBe('');
+    // Plays before it has downloaded: the index comes before the frames.
+    const types = (await topLevelBoxes(output)).map((box) => box.type);
+    expect(types.indexOf('moov')).toBeGreaterThan(-1);
+    expect(types.indexOf('moov')).toBeLessThan(types.indexOf('mdat'));
   });
 
   it('mixes a track shorter than its fade and one cut by the end of the video', async () => {
@@ -112,5 +136,13 @@ describe('stitch', { timeout: 60_000 }, () => {
 
   it('refuses to stitch nothing', async () => {
     await expect(stitch([], [], join(dir, 'none.mp4'))).rejects.toThrow('no chunks');
+  });
+
+  it('fails a run whose MP4 ffmpeg could not finish, though ffmpeg exits with 0', async () => {
+    // Too little room kept for the index: the trailer (the index) is not written.
+    const args = ['-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=30:duration=1', '-c:v', 'libx264'];
+    await expect(ffmpeg([...args, '-moov_size', '64', join(dir, 'unfinished.mp4')])).rejects.toThrow(
+      'Error writing trailer',
+    );
   });
 });

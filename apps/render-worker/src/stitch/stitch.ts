@@ -12,6 +12,9 @@ export type StitchMusic = { placement: MusicPlacement; source: string };
 
 const AUDIO_RATE = 48_000;
 const AUDIO_BITRATE = '192k';
+// The AAC encoding is most of a stitch: ffmpeg's default coder (two-loop search) took 12 of a 5-minute
+// video's 14 s here. Its fast one takes 1.6x less, at 40 dB SNR against the MP3 where two-loop gives 44
+// (at 192 kbit/s both are far past what ears tell apart). Measured: tools/bench stitch.
 
 /**
  * Joins the chunks into the final video without re-encoding them, mixes the music under it and writes
@@ -40,7 +43,7 @@ export async function stitch(chunks: StitchChunk[], music: StitchMusic[], output
       ...musicInputs,
       ...['-filter_complex', musicMixGraph(music)],
       ...['-map', '0:v', '-map', '[audio]'],
-      ...['-c:v', 'copy', '-c:a', 'aac', '-b:a', AUDIO_BITRATE],
+      ...['-c:v', 'copy', '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', AUDIO_BITRATE],
       ...['-movflags', '+faststart'],
       resolve(output),
     ]);
