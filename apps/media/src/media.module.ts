@@ -1,5 +1,5 @@
 import { mediaOverview } from '@memoreel/contracts';
-import { adminOverviewHandler } from '@memoreel/platform';
+import { adminOverviewHandler, ProjectsLookup } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MediaDatabase } from './database/media-database.js';
 import { DeleteEditsWhenPhotoDeleted } from './photo-edits/delete-edits-when-photo-deleted.js';
@@ -89,6 +89,7 @@ export class MediaModule {
         SweepUnsettledPhotoEdits,
         ProjectReplicaRepository,
         ProjectReplicaService,
+        ProjectsLookup,
         ProjectReplicaBackfill,
       ],
     };

@@ -5,16 +5,19 @@ import {
   exportProjects,
   projectCreated,
   projectDeleted,
+  projectRenamed,
   projectTierChanged,
+  renameProject,
   SYSTEM,
   setProjectTier,
 } from '@memoreel/contracts';
-import { BusClient, buildEvent, createLogger } from '@memoreel/platform';
+import { BusClient, buildEvent, createLogger, ProjectsLookup } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { MediaDatabase } from '../src/database/media-database.js';
 import { ProjectReplicaRepository } from '../src/projects/project-replica.repository.js';
+import { ProjectReplicaService } from '../src/projects/project-replica.service.js';
 import { BACKFILL, ProjectReplicaBackfill } from '../src/projects/project-replica-backfill.js';
 import { eventually, useMedia } from './media-harness.js';
 
@@ -24,8 +27,14 @@ const media = useMedia({ collaborators: ['projects'] });
 
 const replicaOf = (id: string) => media.db.projectReplica.findUnique({ where: { id } });
 
-async function publish<C extends EventContract>(contract: C, data: z.input<C['data']>, msgId?: string) {
+async function publish<C extends EventContract>(
+  contract: C,
+  data: z.input<C['data']>,
+  msgId?: string,
+  occurredAt?: Date,
+) {
   const event = buildEvent(contract, SYSTEM, data);
+  if (occurredAt) event.occurredAt = occurredAt.toISOString();
   await media.bus.publishEvent(contract.subject, event, { msgId: msgId ?? event.id });
   return event;
 }
@@ -42,8 +51,15 @@ describe("media's replica of projects", () => {
       }),
     );
 
+    expect(await replicaOf(project.id)).toMatchObject({ name: project.name });
+    expect((await replicaOf(project.id))?.createdAt).toBeInstanceOf(Date);
+
     await media.requestAs('gateway', setProjectTier, actors.admin(), { id: project.id, tier: 'honor' });
     await eventually(async () => expect(await replicaOf(project.id)).toMatchObject({ tier: 'honor' }));
+    await media.requestAs('gateway', renameProject, owner, { id: project.id, name: 'Grandma Rose' });
+    await eventually(async () =>
+      expect(await replicaOf(project.id)).toMatchObject({ tier: 'honor', name: 'Grandma Rose' }),
+    );
 
     await media.requestAs('gateway', deleteProject, owner, { id: project.id });
     await eventually(async () => expect((await replicaOf(project.id))?.deletedAt).toBeInstanceOf(Date));
@@ -79,6 +95,85 @@ describe("media's replica of projects", () => {
   });
 });
 
+describe('names in the replica', () => {
+  it('keep the newest whatever order the created and renamed events come in', async () => {
+    const id = randomUUID();
+    const userId = randomUUID();
+    const t = (seconds: number) => new Date(Date.UTC(2026, 10, 29, 12, 0, seconds));
+    // The second rename comes first, then the creation and the first rename, late.
+    await publish(projectRenamed, { id, userId, name: 'Rose, 1931–2026' }, undefined, t(20));
+    await publish(projectCreated, { id, userId, name: 'My First Project', product: 'free' }, undefined, t(0));
+    await publish(projectRenamed, { id, userId, name: 'Rose' }, undefined, t(10));
+    await eventually(async () =>
+      expect(await replicaOf(id)).toMatchObject({
+        userId,
+        tier: 'free',
+        name: 'Rose, 1931–2026',
+        createdAt: t(0),
+      }),
+    );
+    // A tier raise keeps the name; a deleted project takes no more names.
+    await publish(projectTierChanged, { id, userId, from: 'free', to: 'remember' });
+    await eventually(async () =>
+      expect(await replicaOf(id)).toMatchObject({ tier: 'remember', name: 'Rose, 1931–2026' }),
+    );
+    await publish(projectDeleted, { id, userId });
+    await eventually(async () => expect((await replicaOf(id))?.deletedAt).toBeInstanceOf(Date));
+    const rename = await publish(projectRenamed, { id, userId, name: 'After' }, undefined, t(30));
+    await eventually(async () =>
+      expect(await media.db.processedEvent.count({ where: { eventId: rename.id } })).toBe(1),
+    );
+    expect(await replicaOf(id)).toMatchObject({ tier: 'remember', name: 'Rose, 1931–2026' });
+  });
+});
+
+describe('reading the replica for an actor', () => {
+  const replica = () =>
+    new ProjectReplicaService(
+      media.db as unknown as MediaDatabase,
+      new ProjectReplicaRepository(),
+      new ProjectsLookup(new BusClient(media.bus, { sender: 'media' })),
+    );
+
+  it("answers the owner's project, and reads one the events have not brought yet from projects", async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    await eventually(async () => expect(await replicaOf(project.id)).not.toBeNull());
+    expect(await replica().ownedBy(owner, project.id)).toMatchObject({
+      id: project.id,
+      userId: owner.userId,
+      tier: 'free',
+      name: project.name,
+      deleted: false,
+    });
+
+    // As if its created event were still on its way: projects is asked once, and the row kept.
+    await media.db.projectReplica.delete({ where: { id: project.id } });
+    expect(await replica().ownedBy(owner, project.id)).toMatchObject({ id: project.id, name: project.name });
+    expect(await replicaOf(project.id)).toMatchObject({ userId: owner.userId, name: project.name });
+  });
+
+  it('answers "Project not found" for another\'s project, an admin\'s included, a deleted and an unknown one', async () => {
+    const owner = actors.user();
+    const project = await media.project(owner);
+    await eventually(async () => expect(await replicaOf(project.id)).not.toBeNull());
+    const gone = await media.project(owner);
+    await media.requestAs('gateway', deleteProject, owner, { id: gone.id });
+    await eventually(async () => expect((await replicaOf(gone.id))?.deletedAt).toBeInstanceOf(Date));
+    for (const [actor, id] of [
+      [actors.user(), project.id],
+      [actors.admin(), project.id],
+      [owner, gone.id],
+      [owner, randomUUID()],
+    ] as const) {
+      await expect(replica().ownedBy(actor, id)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Project not found',
+      });
+    }
+  });
+});
+
 describe('the backfill of the replica', () => {
   /** The backfill as media runs it at start, on the harness's tables and bus, speaking as media. */
   const backfill = () =>
@@ -105,7 +200,13 @@ describe('the backfill of the replica', () => {
     await media.db.dataMigration.deleteMany({ where: { name: BACKFILL } });
 
     expect(await backfill().run()).toBeGreaterThanOrEqual(2);
-    expect(await replicaOf(kept.id)).toMatchObject({ userId: owner.userId, tier: 'free', deletedAt: null });
+    expect(await replicaOf(kept.id)).toMatchObject({
+      userId: owner.userId,
+      tier: 'free',
+      name: kept.name,
+      createdAt: new Date(kept.createdAt),
+      deletedAt: null,
+    });
     expect(await replicaOf(raised.id)).toMatchObject({
       userId: owner.userId,
       tier: 'cherish',

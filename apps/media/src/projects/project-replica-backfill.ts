@@ -4,15 +4,20 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { MediaDatabase } from '../database/media-database.js';
 import { ProjectReplicaRepository } from './project-replica.repository.js';
 
-export const BACKFILL = 'project-replica-backfill';
+/**
+ * The backfill's name in `data_migrations`. A second one since the replica keeps names: a database
+ * that ran the first (owners and tiers only) runs this one too and gets its names.
+ */
+export const BACKFILL = 'project-replica-backfill-names';
 const PAGE = 500;
 const RETRY_MS = { first: 1_000, most: 30_000 };
 
 /**
  * Fills media's replica with the projects made before media followed their events (decision 0030):
  * once per database, page by page from projects, in the background so media starts at once, retried
- * while projects is not answering. Each row is written as a tier raise, so a project the events
- * already brought (or deleted) is not put back or lowered; running it twice changes nothing.
+ * while projects is not answering. Each row is written as projects has it now (`copied`), so a project
+ * the events already brought is not lowered nor given an older name, and a deleted one is not put
+ * back; running it twice changes nothing.
  */
 @Injectable()
 export class ProjectReplicaBackfill implements OnApplicationBootstrap, OnModuleDestroy {
@@ -49,7 +54,7 @@ export class ProjectReplicaBackfill implements OnApplicationBootstrap, OnModuleD
         limit: PAGE,
       });
       await this.database.$transaction(async (tx) => {
-        for (const project of page.projects) await this.projects.tierRaised(tx, project);
+        for (const project of page.projects) await this.projects.copied(tx, project);
       });
       copied += page.projects.length;
       after = page.next;

@@ -52,15 +52,22 @@ export class ProjectsRepository {
     return rows.map(toProject);
   }
 
-  /** Owner and tier of up to `limit` projects after `after` in id order: a replica's backfill. */
+  /** Owner, tier and name of up to `limit` projects after `after` in id order: a replica's backfill. */
   async pageOfOwnersAndTiers(db: Reader, after: string | null, limit: number) {
     const rows = await db.project.findMany({
       where: after ? { id: { gt: after } } : {},
-      select: { id: true, userId: true, product: true },
+      select: { id: true, userId: true, product: true, name: true, createdAt: true, updatedAt: true },
       orderBy: { id: 'asc' },
       take: limit,
     });
-    return rows.map((row) => ({ id: row.id, userId: row.userId, tier: tierOf(row.product) }));
+    return rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      tier: tierOf(row.product),
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
   }
 
   async newestOfOwner(db: Reader, userId: string): Promise<Project | null> {

@@ -6,6 +6,7 @@ import {
   projectCreated,
   projectDeleted,
   projectErrorCodes,
+  projectRenamed,
   projectTierChanged,
   type VideoSettingsUpdate,
 } from '@memoreel/contracts';
@@ -110,7 +111,14 @@ export class ProjectsService {
   rename(actor: Actor, id: string, name: string): Promise<Project> {
     return this.database.$transaction(async (tx) => {
       await ownedProject(this.projects, tx, actor, id);
-      return this.projects.update(tx, id, { name });
+      const renamed = await this.projects.update(tx, id, { name });
+      // Built after the update: the event's time is never older than the row's `updated_at`.
+      await recordEvent(
+        tx,
+        'projects',
+        buildEvent(projectRenamed, actor, { id, userId: renamed.userId, name: renamed.name }),
+      );
+      return renamed;
     });
   }
 

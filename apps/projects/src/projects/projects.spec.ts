@@ -11,6 +11,7 @@ import {
   projectCreated,
   projectDeleted,
   projectErrorCodes,
+  projectRenamed,
   projectTierChanged,
   purchaseCompleted,
   renameProject,
@@ -163,6 +164,16 @@ describe('rename', () => {
     const renamed = await projects.request(renameProject, owner, { id: project.id, name: '  After\u0000 ' });
     expect(renamed).toMatchObject({ id: project.id, name: 'After', createdAt: project.createdAt });
     expect(Date.parse(renamed.updatedAt)).toBeGreaterThan(Date.parse(project.updatedAt));
+  });
+
+  it('emits projects.project.renamed through the outbox, dated no earlier than the row', async () => {
+    const owner = actors.user();
+    const project = await create(owner, 'Before');
+    const renamed = await projects.request(renameProject, owner, { id: project.id, name: 'After' });
+    const [event] = (await projects.events(projectRenamed)).filter((e) => e.data.id === project.id);
+    expect(event?.data).toEqual({ id: project.id, userId: owner.userId, name: 'After' });
+    // A replica keeping the newest name compares this time with the row's updated_at (decision 0030).
+    expect(Date.parse(event?.occurredAt ?? '')).toBeGreaterThanOrEqual(Date.parse(renamed.updatedAt));
   });
 });
 

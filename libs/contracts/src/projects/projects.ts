@@ -164,12 +164,28 @@ export const projectTierChanged = defineEvent('projects.project.tier-changed', {
   data: z.object({ id: z.uuid(), userId: z.uuid(), from: TierSchema, to: TierSchema }),
 });
 
-/** A project as a replica in another service keeps it (decision 0030): owner and tier. */
-export const ProjectOwnerTierSchema = z.object({ id: z.uuid(), userId: z.uuid(), tier: TierSchema });
+export const projectRenamed = defineEvent('projects.project.renamed', {
+  summary: 'A project was renamed (its owner, the new name).',
+  data: z.object({ id: z.uuid(), userId: z.uuid(), name: z.string() }),
+});
+
+/**
+ * A project as a replica in another service keeps it (decision 0030): owner, tier, name and when it
+ * was made; `updatedAt` dates the name, so an older rename event arriving later does not undo it.
+ */
+export const ProjectOwnerTierSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  tier: TierSchema,
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type ProjectOwnerTier = z.infer<typeof ProjectOwnerTierSchema>;
 
 export const exportProjects = defineRequest('projects.project.export', {
   summary:
-    "Every project's owner and tier, a page at a time in id order, for media's replica of projects (decision 0030); the system only.",
+    "Every project's owner, tier and name, a page at a time in id order, for media's replica of projects (decision 0030); the system only.",
   request: z.object({ after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
   reply: z.object({ projects: z.array(ProjectOwnerTierSchema), next: z.uuid().nullable() }),
 });

@@ -28,6 +28,7 @@ import {
   probeRecorded,
   projectCreated,
   projectDeleted,
+  projectRenamed,
   projectTierChanged,
   purchaseCompleted,
   renderChunk,
@@ -144,8 +145,8 @@ const grants: Record<Deployable, BusGrant> = {
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
       ...events(photoFilterChanged, projectDeleted, userDeleted),
-      // Its replica of projects' owners and plans (decision 0030).
-      ...events(projectCreated, projectTierChanged),
+      // Its replica of projects' owners, plans and names (decision 0030).
+      ...events(projectCreated, projectTierChanged, projectRenamed),
       { queue: 'jobs', subject: makePhotoThumbnails.subject },
       { queue: 'jobs', subject: makePhotoVideoDerivative.subject },
       { queue: 'jobs', subject: findPhotoSubjects.subject },
