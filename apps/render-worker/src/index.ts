@@ -3,5 +3,6 @@ export * from './chunks/chunk-renderer.js';
 export * from './jobs/child-process-rendering.js';
 export * from './jobs/rendering.js';
 export * from './render-worker.service-definition.js';
+export { ffmpeg } from './stitch/ffmpeg.js';
 export * from './stitch/stitch.js';
 export * from './stitch/stitch-render.js';

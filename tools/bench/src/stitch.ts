@@ -10,23 +10,19 @@
  *
  *   npm run stitch -w @memoreel/bench        (CHUNKS=400 for a 60-minute video)
  */
-import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { LocalStorage } from '@memoreel/platform';
-import { ffconcatList, musicMixGraph, stitch, stitchRender } from '@memoreel/render-worker';
+import { ffconcatList, ffmpeg, musicMixGraph, stitch, stitchRender } from '@memoreel/render-worker';
 import { CHUNK_ENCODING, FPS, MUSIC_FADE_OUT_FRAMES } from '@memoreel/video/chunks';
 
-const run = promisify(execFile);
 const CHUNKS = Number(process.env.CHUNKS) || 34;
 const CHUNK_FRAMES = Number(process.env.CHUNK_FRAMES) || 270;
 const RUNS = Number(process.env.RUNS) || 3;
 const BUCKET = 'renders';
 
-const ffmpeg = (args: string[]) => run('ffmpeg', ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));

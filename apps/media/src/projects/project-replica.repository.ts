@@ -2,8 +2,15 @@ import type { ProjectOwnerTier } from '@memoreel/contracts';
 import { TIERS, type Tier, tierOf } from '@memoreel/domain';
 import { Injectable } from '@nestjs/common';
 import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
+import { Prisma } from '../generated/prisma/client.js';
 
 type Reader = MediaTransaction | MediaDatabase;
+
+/** On conflict: the incoming name only where it is newer than the one kept (`named_at`). */
+const NEWER_NAME = Prisma.sql`
+  name = CASE WHEN projects.named_at IS NULL OR projects.named_at < EXCLUDED.named_at
+              THEN EXCLUDED.name ELSE projects.name END,
+  named_at = GREATEST(projects.named_at, EXCLUDED.named_at)`;
 
 /** What media knows of a project: its owner, plan and name, or that it was deleted. */
 export interface KnownProject {
@@ -31,10 +38,7 @@ export class ProjectReplicaRepository {
     await tx.$executeRaw`
       INSERT INTO media.projects (id, user_id, tier, name, named_at, created_at)
       VALUES (${project.id}::uuid, ${project.userId}::uuid, ${project.tier}, ${project.name}, ${project.at}, ${project.at})
-      ON CONFLICT (id) DO UPDATE SET
-        name = CASE WHEN projects.named_at IS NULL OR projects.named_at < EXCLUDED.named_at
-                    THEN EXCLUDED.name ELSE projects.name END,
-        named_at = GREATEST(projects.named_at, EXCLUDED.named_at),
+      ON CONFLICT (id) DO UPDATE SET ${NEWER_NAME},
         created_at = COALESCE(projects.created_at, EXCLUDED.created_at)
       WHERE projects.deleted_at IS NULL`;
   }
@@ -74,9 +78,7 @@ export class ProjectReplicaRepository {
       ON CONFLICT (id) DO UPDATE SET
         tier = CASE WHEN array_position(${[...TIERS]}::text[], projects.tier) < array_position(${[...TIERS]}::text[], EXCLUDED.tier)
                     THEN EXCLUDED.tier ELSE projects.tier END,
-        name = CASE WHEN projects.named_at IS NULL OR projects.named_at < EXCLUDED.named_at
-                    THEN EXCLUDED.name ELSE projects.name END,
-        named_at = GREATEST(projects.named_at, EXCLUDED.named_at),
+        ${NEWER_NAME},
         created_at = EXCLUDED.created_at,
         updated_at = now()
       WHERE projects.deleted_at IS NULL`;

@@ -30,12 +30,12 @@ export interface StitchTimings {
 
 /**
  * Downloads the chunks into a temporary folder (a few at a time), joins them with the music
- * (`join`: `Rendering.stitch`) and streams the MP4 to storage — from disk: a 60-minute video is
+ * (`joinFiles`: `Rendering.stitch`) and streams the MP4 to storage — from disk: a 60-minute video is
  * gigabytes, never held in memory. The folder goes whatever happens.
  */
 export async function stitchRender(
   source: StitchSource,
-  join_: (chunks: StitchChunk[], music: StitchMusic[], output: string) => Promise<void>,
+  joinFiles: (chunks: StitchChunk[], music: StitchMusic[], output: string) => Promise<void>,
 ): Promise<StitchTimings> {
   const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
   try {
@@ -45,7 +45,7 @@ export async function stitchRender(
 
     started = performance.now();
     const output = join(dir, 'video.mp4');
-    await join_(chunks, source.music, output);
+    await joinFiles(chunks, source.music, output);
     const joinMs = performance.now() - started;
 
     started = performance.now();
