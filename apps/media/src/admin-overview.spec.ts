@@ -16,7 +16,7 @@ describe('Database Admin: the media service', () => {
     const overview = await h.request(mediaOverview, actors.admin(), {});
 
     expect(overview.schema).toBe('media');
-    expect(overview.tables.map((table) => table.name)).toContain('blobs');
+    expect(overview.tables.map((table) => table.name)).toContain('photos');
     expect(overview.storage).toEqual([{ bucket: PHOTOS_BUCKET, prefix: '{id}/', objects: 1, bytes: 5 }]);
   });
 

@@ -15,7 +15,6 @@ import { PhotoEditsRepository } from './photo-edits/photo-edits.repository.js';
 import { PhotoEditsService } from './photo-edits/photo-edits.service.js';
 import { RecordPhotoEditReports } from './photo-edits/record-photo-edit-reports.js';
 import { SweepUnsettledPhotoEdits } from './photo-edits/sweep-unsettled-photo-edits.js';
-import { BlobsRepository } from './photos/blobs.repository.js';
 import { DeleteObjectWhenPhotoDeleted } from './photos/delete-object-when-photo-deleted.js';
 import { DeleteObjectsWhenProjectDeleted } from './photos/delete-objects-when-project-deleted.js';
 import { EnqueueImageJobsWhenPhotoStored } from './photos/enqueue-image-jobs-when-photo-stored.js';
@@ -25,6 +24,7 @@ import { MakeVideoDerivativeJob } from './photos/make-video-derivative.job.js';
 import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
 import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
+import { PhotosRepository } from './photos/photos.repository.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
@@ -66,7 +66,7 @@ export class MediaModule {
       providers: [
         MediaDatabase,
         PhotoStorage,
-        BlobsRepository,
+        PhotosRepository,
         UploadQuota,
         // One per instance: verifications and image jobs share it (uploads first).
         { provide: UploadsFirst, useFactory: () => new UploadsFirst() },

@@ -82,7 +82,7 @@ describe('an accepted photo', () => {
       { name: 'b.jpg', type: 'image/jpeg', bytes },
     ]);
     const [a, b] = await Promise.all(
-      results.map((result) => media.db.blob.findUniqueOrThrow({ where: { id: result.photoId! } })),
+      results.map((result) => media.db.photo.findUniqueOrThrow({ where: { id: result.photoId! } })),
     );
     expect(a).toMatchObject({ size: bytes.length, width: 1600, height: 1200 });
     expect(a!.contentHash).toMatch(/^[0-9a-f]{64}$/);
@@ -237,7 +237,7 @@ describe('a completed upload', () => {
     expect(repeat.results).toEqual([{ uploadId: slot.uploadId, photoId: id, error: null }]);
     const { full } = await videoReady(media, owner, id);
     expect(Buffer.from(await (await fetch(full)).arrayBuffer()).equals(original)).toBe(true);
-    const row = await media.db.blob.findUniqueOrThrow({ where: { id } });
+    const row = await media.db.photo.findUniqueOrThrow({ where: { id } });
     expect(row.storagePath).toBe(`${project.id}/${id}.jpg`);
 
     // The late object goes with its photo.

@@ -56,7 +56,7 @@ describe('deleting', () => {
     await media.request(deleteProject, owner, { id: project.id });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.db.blob.count({ where: { projectId: project.id } })).toBe(0);
+      expect(await media.db.photo.count({ where: { projectId: project.id } })).toBe(0);
     });
     expect(await media.keys(`${kept.id}/`)).toHaveLength(5);
   });
@@ -94,7 +94,7 @@ describe('abandoned uploads', () => {
     const slot = plan.slots[0]!;
     await put(slot.url, slot.headers, await jpeg(64, 64));
     expect(await media.keys(`${project.id}/`)).toHaveLength(1);
-    await media.db.blob.update({
+    await media.db.photo.update({
       where: { id: slot.uploadId },
       data: { uploadExpiresAt: new Date(Date.now() - 1000) },
     });
@@ -124,13 +124,13 @@ describe('abandoned uploads', () => {
     for (const slot of plan.slots) await put(slot.url, slot.headers, good);
     expect(await media.keys(`${project.id}/uploads/`)).toHaveLength(2);
 
-    await media.db.blob.updateMany({
+    await media.db.photo.updateMany({
       where: { projectId: project.id },
       data: { uploadExpiresAt: new Date(Date.now() - 1000) },
     });
     await eventually(async () => expect(await media.keys(`${project.id}/uploads/`)).toEqual([]));
     expect(await media.keys(`${project.id}/`)).toContain(`${project.id}/${photoId}.jpg`);
-    expect(await media.db.blob.findUniqueOrThrow({ where: { id: photoId } })).toMatchObject({
+    expect(await media.db.photo.findUniqueOrThrow({ where: { id: photoId } })).toMatchObject({
       status: 'stored',
       stagingSweptAt: expect.any(Date),
     });
@@ -147,20 +147,20 @@ describe('abandoned uploads', () => {
     await videoReady(media, owner, photoId);
     await media.request(deletePhotos, owner, { projectId: project.id, ids: [photoId] });
     await eventually(async () =>
-      expect(await media.db.blob.findUnique({ where: { id: photoId } })).toMatchObject({
+      expect(await media.db.photo.findUnique({ where: { id: photoId } })).toMatchObject({
         status: 'project-deleted',
       }),
     );
     await put(plan.slots[0]!.url, plan.slots[0]!.headers, good);
     expect(await media.keys(`${project.id}/`)).toEqual([`${project.id}/uploads/${photoId}.jpg`]);
 
-    await media.db.blob.update({
+    await media.db.photo.update({
       where: { id: photoId },
       data: { uploadExpiresAt: new Date(Date.now() - 1000) },
     });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.db.blob.findUnique({ where: { id: photoId } })).toBeNull();
+      expect(await media.db.photo.findUnique({ where: { id: photoId } })).toBeNull();
     });
   });
 
@@ -174,7 +174,7 @@ describe('abandoned uploads', () => {
     const slot = plan.slots[0]!;
     await media.request(deleteProject, owner, { id: project.id });
     await eventually(async () => {
-      expect(await media.db.blob.findUnique({ where: { id: slot.uploadId } })).toMatchObject({
+      expect(await media.db.photo.findUnique({ where: { id: slot.uploadId } })).toMatchObject({
         status: 'project-deleted',
       });
     });
@@ -184,13 +184,13 @@ describe('abandoned uploads', () => {
       uploadIds: [slot.uploadId],
     });
     expect(results[0]).toMatchObject({ photoId: null, error: photoMessages.photoNotFound });
-    await media.db.blob.update({
+    await media.db.photo.update({
       where: { id: slot.uploadId },
       data: { uploadExpiresAt: new Date(Date.now() - 1000) },
     });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.db.blob.count({ where: { id: slot.uploadId } })).toBe(0);
+      expect(await media.db.photo.count({ where: { id: slot.uploadId } })).toBe(0);
     });
   });
 });

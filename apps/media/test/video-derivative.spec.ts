@@ -71,7 +71,7 @@ describe('the video derivative', () => {
     await media.bus.publishEvent(photoFilterChanged.subject, late, { msgId: late.id });
     // Nothing to wait for but time: the late event must change nothing.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await media.db.blob.findUnique({ where: { id: photo.id } }))?.filter).toBe('warm');
+    expect((await media.db.photo.findUnique({ where: { id: photo.id } }))?.filter).toBe('warm');
     expect((await urlsOf(media, owner, photo.id))?.videoFilter).toBe('warm');
     expect(await media.keys(photo.prefix)).toEqual([keyOf(warm.video)]);
   });
@@ -87,7 +87,7 @@ describe('the video derivative', () => {
       filter: 'bright',
     });
     // As if media crashed between recording the filter and enqueueing the job.
-    await media.db.blob.update({
+    await media.db.photo.update({
       where: { id: photo.id },
       data: { filter: 'bright', filterSetAt: new Date(changed.occurredAt) },
     });

@@ -13,7 +13,7 @@ import { BusClient, DomainError, LOGGER, type Logger } from '@memoreel/platform'
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
 import type { PhotoEdit } from '../generated/prisma/client.js';
-import { BlobStatus, BlobsRepository } from '../photos/blobs.repository.js';
+import { PhotosRepository, UploadStatus } from '../photos/photos.repository.js';
 import { PhotoEditsRepository } from './photo-edits.repository.js';
 
 const levelOf = (stored: string): AiEditingLevel =>
@@ -34,7 +34,7 @@ export class PhotoEditQueue {
   constructor(
     private readonly database: MediaDatabase,
     private readonly edits: PhotoEditsRepository,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -113,8 +113,8 @@ export class PhotoEditQueue {
     if (!edit) return { wanted: false };
     const { userId } = edit;
     if (edit.status !== 'queued' && edit.status !== 'working') return { wanted: false, userId };
-    const blob = await this.blobs.getById(this.database, edit.photoId);
-    if (blob?.status === BlobStatus.stored && blob.storagePath === edit.sourceKey) {
+    const photo = await this.photos.getById(this.database, edit.photoId);
+    if (photo?.status === UploadStatus.stored && photo.storagePath === edit.sourceKey) {
       return { wanted: true, userId };
     }
     const superseded = await this.database.$transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { readAtMost } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import type { PhotoEdit } from '../generated/prisma/client.js';
-import { BlobsRepository } from '../photos/blobs.repository.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
 import { makeThumbnails, THUMBNAIL_NAMES, thumbnailKey } from '../photos/thumbnails.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 
@@ -26,7 +26,7 @@ type EditObjects = Pick<PhotoEdit, 'photoId' | 'projectId' | 'resultKey' | 'resu
 export class PhotoEditResults {
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
   ) {}
 
@@ -63,10 +63,12 @@ export class PhotoEditResults {
     await this.deletePng(edit);
     if (!edit.resultHash) return;
     // An edit that changed nothing has the photo's hash.
-    const blob = options.ofDeletedPhoto ? undefined : await this.blobs.getById(this.database, edit.photoId);
-    if (blob?.contentHash === edit.resultHash) return;
-    const photo = { id: edit.photoId, projectId: edit.projectId, contentHash: edit.resultHash };
-    for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));
+    const current = options.ofDeletedPhoto
+      ? undefined
+      : await this.photos.getById(this.database, edit.photoId);
+    if (current?.contentHash === edit.resultHash) return;
+    const result = { id: edit.photoId, projectId: edit.projectId, contentHash: edit.resultHash };
+    for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(result, size));
   }
 
   /** The photo became the result: its old object, thumbnails and video derivative go. */

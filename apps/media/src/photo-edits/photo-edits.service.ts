@@ -36,7 +36,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
 import type { PhotoEdit } from '../generated/prisma/client.js';
-import { BlobStatus, BlobsRepository } from '../photos/blobs.repository.js';
+import { PhotosRepository, UploadStatus } from '../photos/photos.repository.js';
 import { PhotoEditLive } from './photo-edit-live.js';
 import { PhotoEditQueue } from './photo-edit-queue.js';
 import { PhotoEditResults } from './photo-edit-results.js';
@@ -60,7 +60,7 @@ export class PhotoEditsService {
   constructor(
     private readonly database: MediaDatabase,
     private readonly edits: PhotoEditsRepository,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly results: PhotoEditResults,
     private readonly live: PhotoEditLive,
     private readonly queue: PhotoEditQueue,
@@ -70,13 +70,15 @@ export class PhotoEditsService {
 
   async start(actor: Actor, photoId: string, kind: PhotoEditKind): Promise<PhotoEditView> {
     const userId = requireSignedIn(actor);
-    const blob = ownedOrNotFound(
-      await this.blobs.getStored(this.database, photoId),
+    const photo = ownedOrNotFound(
+      await this.photos.getStored(this.database, photoId),
       (photo) => photo.userId,
       userId,
       photoMessages.photoNotFound,
     );
-    const project = await passRemoteErrors(() => this.bus.request(getProject, actor, { id: blob.projectId }));
+    const project = await passRemoteErrors(() =>
+      this.bus.request(getProject, actor, { id: photo.projectId }),
+    );
     // FREE has no AI editing; the paid plans run at their level (decision 0028).
     const tier = tierOf(project.product);
     const level = photoEditLevelFor(tier);
@@ -87,12 +89,12 @@ export class PhotoEditsService {
     const edit = await this.queue.admit({
       id,
       photoId,
-      projectId: blob.projectId,
+      projectId: photo.projectId,
       userId,
       kind,
       level,
-      sourceKey: blob.storagePath,
-      resultKey: `${blob.projectId}/${id}.png`,
+      sourceKey: photo.storagePath,
+      resultKey: `${photo.projectId}/${id}.png`,
     });
     this.logger.info({ editId: id, photoId, kind, level }, 'photo edit queued');
     return this.live.view(edit);
@@ -114,7 +116,7 @@ export class PhotoEditsService {
   }
 
   /**
-   * The photo becomes the result: its blob names the PNG (thumbnails already made), the old object,
+   * The photo becomes the result: its photo names the PNG (thumbnails already made), the old object,
    * thumbnails and video derivative are deleted, a new derivative is made (so the project's render
    * version changes), and projects hears of it through the outbox.
    */
@@ -163,14 +165,14 @@ export class PhotoEditsService {
     id: string,
   ): Promise<{ answer: Applied; replaced?: Replaced }> {
     const edit = ownEdit(await this.edits.lockById(tx, id), userId);
-    const blob = await this.blobs.lockById(tx, edit.photoId);
-    if (!blob || blob.status !== BlobStatus.stored) throw new NotFoundError(photoMessages.photoNotFound);
+    const photo = await this.photos.lockById(tx, edit.photoId);
+    if (!photo || photo.status !== UploadStatus.stored) throw new NotFoundError(photoMessages.photoNotFound);
     const answer = {
-      photoId: blob.id,
-      projectId: blob.projectId,
+      photoId: photo.id,
+      projectId: photo.projectId,
       storagePath: edit.resultKey,
-      width: edit.resultWidth ?? blob.width ?? 1,
-      height: edit.resultHeight ?? blob.height ?? 1,
+      width: edit.resultWidth ?? photo.width ?? 1,
+      height: edit.resultHeight ?? photo.height ?? 1,
     };
     if (edit.status === 'applied') return { answer };
     const { resultHash, resultWidth: width, resultHeight: height } = edit;
@@ -178,17 +180,21 @@ export class PhotoEditsService {
       throw new ConflictError(photoEditMessages.notReady);
     }
     const replaced = {
-      storagePath: blob.storagePath,
-      contentHash: blob.contentHash,
-      derivative: blob.videoDerivativeKey,
+      storagePath: photo.storagePath,
+      contentHash: photo.contentHash,
+      derivative: photo.videoDerivativeKey,
     };
     const image = { storagePath: edit.resultKey, contentType: 'image/png', width, height };
-    await this.blobs.replaceImage(tx, blob.id, { ...image, size: edit.resultBytes, contentHash: resultHash });
+    await this.photos.replaceImage(tx, photo.id, {
+      ...image,
+      size: edit.resultBytes,
+      contentHash: resultHash,
+    });
     await this.edits.update(tx, id, { status: 'applied', settledAt: new Date() });
     await recordEvent(
       tx,
       'media',
-      buildEvent(photoReplaced, actor, { ...image, id: blob.id, projectId: blob.projectId, userId }),
+      buildEvent(photoReplaced, actor, { ...image, id: photo.id, projectId: photo.projectId, userId }),
     );
     return { answer, replaced };
   }

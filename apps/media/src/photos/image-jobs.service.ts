@@ -3,9 +3,9 @@ import { type PhotoFilter } from '@memoreel/domain';
 import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
-import type { Blob } from '../generated/prisma/client.js';
+import type { Photo } from '../generated/prisma/client.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
-import { BlobStatus, BlobsRepository } from './blobs.repository.js';
+import { PhotosRepository, UploadStatus } from './photos.repository.js';
 import { PhotoSubjectsService } from './subjects/photo-subjects.service.js';
 import {
   decodeUpright,
@@ -23,9 +23,9 @@ import {
 } from './video-derivatives.js';
 
 /** A stored photo whose image jobs can run: one with bytes to name its thumbnails and derivative by. */
-type StoredBlob = Blob & { contentHash: string };
-const isStored = (blob: Blob | null): blob is StoredBlob =>
-  blob?.status === BlobStatus.stored && Boolean(blob.contentHash);
+type StoredPhoto = Photo & { contentHash: string };
+const isStored = (photo: Photo | null): photo is StoredPhoto =>
+  photo?.status === UploadStatus.stored && Boolean(photo.contentHash);
 
 /**
  * A stored photo's derivatives, made off the request path: its WebP thumbnails and the 1920-px JPEG
@@ -36,7 +36,7 @@ const isStored = (blob: Blob | null): blob is StoredBlob =>
 export class ImageJobsService {
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
     private readonly bus: BusClient,
     private readonly uploadsFirst: UploadsFirst,
@@ -64,7 +64,7 @@ export class ImageJobsService {
    */
   async changeFilter(event: { id: string; occurredAt: string; photoId: string; filter: PhotoFilter }) {
     const setAt = new Date(event.occurredAt);
-    if (!(await this.blobs.setFilter(this.database, event.photoId, event.filter, setAt))) return;
+    if (!(await this.photos.setFilter(this.database, event.photoId, event.filter, setAt))) return;
     await this.bus.enqueueJob(
       makePhotoVideoDerivative,
       SYSTEM,
@@ -79,33 +79,33 @@ export class ImageJobsService {
    * is queued. Skipped once the photo is gone.
    */
   async makeThumbnails(id: string): Promise<void> {
-    const blob = await this.blobs.getById(this.database, id);
-    if (!isStored(blob)) return;
-    const derivative = currentVideoDerivative(blob);
-    const thumbnailsMissing = blob.thumbnailsOf !== blob.contentHash;
-    if (!thumbnailsMissing && derivative.made) return this.subjectsWanted(blob);
+    const photo = await this.photos.getById(this.database, id);
+    if (!isStored(photo)) return;
+    const derivative = currentVideoDerivative(photo);
+    const thumbnailsMissing = photo.thumbnailsOf !== photo.contentHash;
+    if (!thumbnailsMissing && derivative.made) return this.subjectsWanted(photo);
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.photoStorage.readOriginal(blob);
+    const image = await this.photoStorage.readOriginal(photo);
     if (!image) return;
     const decoded = await decodeUpright(image, VIDEO_DERIVATIVE_EDGE);
-    if (thumbnailsMissing && !(await this.storeThumbnails(blob, await thumbnailsOf(decoded)))) return;
+    if (thumbnailsMissing && !(await this.storeThumbnails(photo, await thumbnailsOf(decoded)))) return;
     if (!derivative.made)
       await this.storeVideoDerivative(
-        blob,
+        photo,
         derivative.filter,
         await makeVideoDerivative(decoded, derivative.filter),
       );
     this.logger.info(
-      { photoId: blob.id, ms: Math.round(performance.now() - started) },
+      { photoId: photo.id, ms: Math.round(performance.now() - started) },
       'photo thumbnails and video derivative made',
     );
-    await this.subjectsWanted(blob);
+    await this.subjectsWanted(photo);
   }
 
   /** Queues the search for the photo's faces once what the user waits for is made (a repeat is deduped). */
-  private async subjectsWanted(blob: StoredBlob): Promise<void> {
-    if (blob.subjectsOf !== blob.contentHash) await this.subjects.enqueue(blob);
+  private async subjectsWanted(photo: StoredPhoto): Promise<void> {
+    if (photo.subjectsOf !== photo.contentHash) await this.subjects.enqueue(photo);
   }
 
   /**
@@ -115,47 +115,47 @@ export class ImageJobsService {
    * changed or went meanwhile is removed again.
    */
   async makeVideoDerivative(id: string): Promise<void> {
-    const blob = await this.blobs.getById(this.database, id);
-    if (!isStored(blob)) return;
-    const { filter, made } = currentVideoDerivative(blob);
+    const photo = await this.photos.getById(this.database, id);
+    if (!isStored(photo)) return;
+    const { filter, made } = currentVideoDerivative(photo);
     if (made) return;
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.photoStorage.readOriginal(blob);
+    const image = await this.photoStorage.readOriginal(photo);
     if (!image) return;
-    await this.storeVideoDerivative(blob, filter, await makeVideoDerivative(image, filter));
+    await this.storeVideoDerivative(photo, filter, await makeVideoDerivative(image, filter));
     this.logger.info(
-      { photoId: blob.id, filter, ms: Math.round(performance.now() - started) },
+      { photoId: photo.id, filter, ms: Math.round(performance.now() - started) },
       'photo video derivative made',
     );
   }
 
   /** Stores the thumbnails and records them; false (and they go again) when the photo went meanwhile. */
   private async storeThumbnails(
-    blob: StoredBlob,
+    photo: StoredPhoto,
     thumbnails: Record<ThumbnailSize, Buffer>,
   ): Promise<boolean> {
     for (const size of THUMBNAIL_NAMES) {
-      await this.storage.put(PHOTOS_BUCKET, thumbnailKey(blob, size), thumbnails[size], {
+      await this.storage.put(PHOTOS_BUCKET, thumbnailKey(photo, size), thumbnails[size], {
         contentType: 'image/webp',
       });
     }
-    if (await this.blobs.markThumbnailed(this.database, blob.id, blob.contentHash)) return true;
+    if (await this.photos.markThumbnailed(this.database, photo.id, photo.contentHash)) return true;
     // The photo or its project was deleted while they were made: what was just written goes too.
-    for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(blob, size));
+    for (const size of THUMBNAIL_NAMES) await this.storage.delete(PHOTOS_BUCKET, thumbnailKey(photo, size));
     return false;
   }
 
   /** Stores a photo's video derivative and records it, unless the photo changed meanwhile. */
-  private async storeVideoDerivative(blob: StoredBlob, filter: PhotoFilter, jpeg: Buffer): Promise<void> {
-    const { contentHash } = blob;
-    const key = videoDerivativeKey(blob, filter);
+  private async storeVideoDerivative(photo: StoredPhoto, filter: PhotoFilter, jpeg: Buffer): Promise<void> {
+    const { contentHash } = photo;
+    const key = videoDerivativeKey(photo, filter);
     await this.storage.put(PHOTOS_BUCKET, key, jpeg, { contentType: 'image/jpeg' });
     await this.database.$transaction(async (tx) => {
       // Locked: a photo deletion or another derivative job waits here, then sees what this one did.
-      const current = await this.blobs.lockById(tx, blob.id);
+      const current = await this.photos.lockById(tx, photo.id);
       const stillWanted =
-        current?.status === BlobStatus.stored &&
+        current?.status === UploadStatus.stored &&
         current.contentHash === contentHash &&
         current.filter === filter;
       if (!stillWanted) {
@@ -165,7 +165,7 @@ export class ImageJobsService {
       if (current.videoDerivativeKey && current.videoDerivativeKey !== key) {
         await this.storage.delete(PHOTOS_BUCKET, current.videoDerivativeKey);
       }
-      await this.blobs.setVideoDerivative(tx, blob.id, key);
+      await this.photos.setVideoDerivative(tx, photo.id, key);
     });
   }
 }

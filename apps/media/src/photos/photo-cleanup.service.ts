@@ -2,8 +2,8 @@ import { runOnce, SERVICE_CONTEXT, type ServiceContext } from '@memoreel/platfor
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
-import { BlobsRepository } from './blobs.repository.js';
 import { uploadKey } from './photo-keys.js';
+import { PhotosRepository } from './photos.repository.js';
 import { thumbnailsPrefix } from './thumbnails.js';
 import { uploadUrlSecondsOf } from './upload-window.js';
 import { videoDerivativesPrefix } from './video-derivatives.js';
@@ -25,7 +25,7 @@ export class PhotoCleanupService {
 
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
   ) {
@@ -41,17 +41,17 @@ export class PhotoCleanupService {
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', delivery.consumer, delivery.id, async () => {
         // Locked first: a thumbnail or derivative job finishing meanwhile waits, then finds the row gone.
-        const blob = await this.blobs.lockById(tx, photoId);
-        if (!blob) return;
-        await this.storage.delete(PHOTOS_BUCKET, blob.storagePath);
+        const photo = await this.photos.lockById(tx, photoId);
+        if (!photo) return;
+        await this.storage.delete(PHOTOS_BUCKET, photo.storagePath);
         // A PUT that landed on its staging key after the photo was stored goes too.
-        await this.storage.deletePrefix(PHOTOS_BUCKET, uploadKey(blob.projectId, blob.id, ''));
-        await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(blob));
-        await this.storage.deletePrefix(PHOTOS_BUCKET, videoDerivativesPrefix(blob));
+        await this.storage.deletePrefix(PHOTOS_BUCKET, uploadKey(photo.projectId, photo.id, ''));
+        await this.storage.deletePrefix(PHOTOS_BUCKET, thumbnailsPrefix(photo));
+        await this.storage.deletePrefix(PHOTOS_BUCKET, videoDerivativesPrefix(photo));
         // While a PUT URL of it may still work (S3 cannot refuse it), the row stays for the sweep.
-        if (blob.uploadExpiresAt.getTime() > Date.now() && !blob.stagingSweptAt)
-          await this.blobs.markGone(tx, blob.id);
-        else await this.blobs.delete(tx, blob.id);
+        if (photo.uploadExpiresAt.getTime() > Date.now() && !photo.stagingSweptAt)
+          await this.photos.markGone(tx, photo.id);
+        else await this.photos.delete(tx, photo.id);
       });
     });
   }
@@ -61,10 +61,10 @@ export class PhotoCleanupService {
     let removed = 0;
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', delivery.consumer, delivery.id, async () => {
-        await this.blobs.lockOfProject(tx, projectId);
+        await this.photos.lockOfProject(tx, projectId);
         removed = await this.storage.deletePrefix(PHOTOS_BUCKET, `${projectId}/`);
         const putDeadline = new Date(Date.now() + this.uploadUrlSeconds * 1000);
-        await this.blobs.deleteOfProject(tx, projectId, putDeadline);
+        await this.photos.deleteOfProject(tx, projectId, putDeadline);
       });
     });
     return removed;

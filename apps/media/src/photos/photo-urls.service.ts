@@ -2,9 +2,9 @@ import { type Actor, type PhotoSubjects, PhotoSubjectsSchema, type PhotoUrls } f
 import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
-import type { Blob } from '../generated/prisma/client.js';
+import type { Photo } from '../generated/prisma/client.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
-import { BlobsRepository } from './blobs.repository.js';
+import { PhotosRepository } from './photos.repository.js';
 import { thumbnailKey } from './thumbnails.js';
 import { currentVideoDerivative } from './video-derivatives.js';
 
@@ -12,14 +12,14 @@ import { currentVideoDerivative } from './video-derivatives.js';
 export const PHOTO_URL_SECONDS = 3600;
 
 /**
- * Signed URLs of stored photos. A blob remembers its owner, so reading URLs needs no round trip;
+ * Signed URLs of stored photos. A photo remembers its owner, so reading URLs needs no round trip;
  * another user's photos are left out, as if they did not exist.
  */
 @Injectable()
 export class PhotoUrlsService {
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
   ) {}
 
@@ -32,28 +32,28 @@ export class PhotoUrlsService {
     ids: readonly string[],
   ): Promise<{ id: string; urls: PhotoUrls | null; subjects: PhotoSubjects | null }[]> {
     const userId = requireSignedIn(actor);
-    const blobs = await this.blobs.storedOfUser(this.database, userId, ids);
+    const photos = await this.photos.storedOfUser(this.database, userId, ids);
     return Promise.all(
-      blobs.map(async (blob) => ({
-        id: blob.id,
-        urls: await this.signedUrls(blob),
-        subjects: subjectsOf(blob),
+      photos.map(async (photo) => ({
+        id: photo.id,
+        urls: await this.signedUrls(photo),
+        subjects: subjectsOf(photo),
       })),
     );
   }
 
   /** Null until its thumbnails exist; the video URL only once the derivative of its current filter is made. */
-  private async signedUrls(blob: Blob): Promise<PhotoUrls | null> {
+  private async signedUrls(row: Photo): Promise<PhotoUrls | null> {
     const sign = (key: string) =>
       this.photoStorage.storage.presignGet(PHOTOS_BUCKET, key, { expiresInSeconds: PHOTO_URL_SECONDS });
-    if (!blob.contentHash || blob.thumbnailsOf !== blob.contentHash) return null;
-    const photo = { ...blob, contentHash: blob.contentHash };
+    if (!row.contentHash || row.thumbnailsOf !== row.contentHash) return null;
+    const photo = { ...row, contentHash: row.contentHash };
     const derivative = currentVideoDerivative(photo);
     const [grid, strip, carousel, full, video] = await Promise.all([
       sign(thumbnailKey(photo, 'grid')),
       sign(thumbnailKey(photo, 'strip')),
       sign(thumbnailKey(photo, 'carousel')),
-      sign(blob.storagePath),
+      sign(photo.storagePath),
       derivative.made ? sign(derivative.key) : null,
     ]);
     return { grid, strip, carousel, full, video, videoFilter: derivative.made ? derivative.filter : null };
@@ -61,8 +61,8 @@ export class PhotoUrlsService {
 }
 
 /** The subjects found in the photo's current image; null before (or when the row holds another shape). */
-function subjectsOf(blob: Blob): PhotoSubjects | null {
-  if (!blob.contentHash || blob.subjectsOf !== blob.contentHash) return null;
-  const parsed = PhotoSubjectsSchema.safeParse(blob.subjects);
+function subjectsOf(photo: Photo): PhotoSubjects | null {
+  if (!photo.contentHash || photo.subjectsOf !== photo.contentHash) return null;
+  const parsed = PhotoSubjectsSchema.safeParse(photo.subjects);
   return parsed.success ? parsed.data : null;
 }

@@ -13,8 +13,8 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { z } from 'zod';
 import { MediaDatabase } from '../database/media-database.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
-import { BlobStatus, BlobsRepository } from './blobs.repository.js';
 import { uploadKey } from './photo-keys.js';
+import { PhotosRepository, UploadStatus } from './photos.repository.js';
 
 const settings = z.object({
   /** How often abandoned uploads are looked for (ms); every instance sweeps, rows are locked one by one. */
@@ -43,7 +43,7 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -70,7 +70,7 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
   async sweep(now = new Date(), batch = 100): Promise<number> {
     let swept = 0;
     for (let round = 0; round < MAX_BATCHES; round++) {
-      const due = await this.blobs.stagingToSweep(this.database, now, batch);
+      const due = await this.photos.stagingToSweep(this.database, now, batch);
       for (const { id } of due) if (await this.sweepOne(id, now)) swept += 1;
       if (due.length < batch) break;
     }
@@ -80,21 +80,21 @@ export class SweepExpiredUploads implements OnModuleInit, OnModuleDestroy {
   private sweepOne(id: string, now: Date): Promise<boolean> {
     const storage = this.photoStorage.storage;
     return this.database.$transaction(async (tx) => {
-      const blob = await this.blobs.lockById(tx, id);
-      if (!blob || blob.stagingSweptAt || blob.uploadExpiresAt.getTime() >= now.getTime()) return false;
-      await storage.deletePrefix(PHOTOS_BUCKET, uploadKey(blob.projectId, blob.id, ''));
-      if (blob.status === BlobStatus.projectDeleted) {
+      const photo = await this.photos.lockById(tx, id);
+      if (!photo || photo.stagingSweptAt || photo.uploadExpiresAt.getTime() >= now.getTime()) return false;
+      await storage.deletePrefix(PHOTOS_BUCKET, uploadKey(photo.projectId, photo.id, ''));
+      if (photo.status === UploadStatus.projectDeleted) {
         // Its key: a staging key, or an old upload's own key, never a stored photo's (deleted with it).
-        if (!blob.storedAt) await storage.delete(PHOTOS_BUCKET, blob.storagePath);
-        await this.blobs.delete(tx, blob.id);
+        if (!photo.storedAt) await storage.delete(PHOTOS_BUCKET, photo.storagePath);
+        await this.photos.delete(tx, photo.id);
         return true;
       }
-      await this.blobs.markStagingSwept(tx, blob.id, now);
-      if (blob.status === BlobStatus.awaitingUpload) {
-        await storage.delete(PHOTOS_BUCKET, blob.storagePath);
-        const reason = photoMessages.uploadFailedFor(blob.originalName);
-        await this.blobs.markRejected(tx, blob.id, reason);
-        const { projectId, userId } = blob;
+      await this.photos.markStagingSwept(tx, photo.id, now);
+      if (photo.status === UploadStatus.awaitingUpload) {
+        await storage.delete(PHOTOS_BUCKET, photo.storagePath);
+        const reason = photoMessages.uploadFailedFor(photo.originalName);
+        await this.photos.markRejected(tx, photo.id, reason);
+        const { projectId, userId } = photo;
         await recordEvent(tx, 'media', buildEvent(photoRejected, SYSTEM, { id, projectId, userId, reason }));
       }
       return true;

@@ -9,12 +9,12 @@ import { MAX_PHOTO_BYTES, photoMessages } from '@memoreel/domain';
 import { buildEvent, type ObjectRange, recordEvent, requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
-import type { Blob } from '../generated/prisma/client.js';
+import type { Photo } from '../generated/prisma/client.js';
 import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PhotoStorage } from '../storage/photo-storage.js';
-import { BlobStatus, BlobsRepository } from './blobs.repository.js';
 import { type JudgedAhead, judgeHeifAhead } from './judge-heif-ahead.js';
 import { photoKey } from './photo-keys.js';
+import { PhotosRepository, UploadStatus } from './photos.repository.js';
 import { sideBySideInOrder } from './side-by-side.js';
 import {
   bytesHash,
@@ -54,17 +54,17 @@ type Judgement =
   | { verdict: Extract<Verdict, { ok: true }>; version: string; head: ObjectRange };
 
 /** An upload of another user, another project or another uploader reads as never requested. */
-const isUploadOf = (blob: Blob, uploader: Uploader, projectId: string) =>
-  blob.userId === uploader.ownerId &&
-  (blob.submittedBy ?? null) === uploader.submittedBy &&
-  blob.projectId === projectId;
+const isUploadOf = (photo: Photo, uploader: Uploader, projectId: string) =>
+  photo.userId === uploader.ownerId &&
+  (photo.submittedBy ?? null) === uploader.submittedBy &&
+  photo.projectId === projectId;
 
 /** The answer of an upload already completed (a repeated complete): its photo, or its refusal again. */
-function answerOfSettled(blob: Blob): UploadResult | undefined {
-  if (blob.status === BlobStatus.stored) return { uploadId: blob.id, photoId: blob.id, error: null };
-  if (blob.status !== BlobStatus.rejected) return undefined;
-  const error = blob.rejection ?? photoMessages.uploadFailedFor(blob.originalName);
-  return { uploadId: blob.id, photoId: null, error };
+function answerOfSettled(photo: Photo): UploadResult | undefined {
+  if (photo.status === UploadStatus.stored) return { uploadId: photo.id, photoId: photo.id, error: null };
+  if (photo.status !== UploadStatus.rejected) return undefined;
+  const error = photo.rejection ?? photoMessages.uploadFailedFor(photo.originalName);
+  return { uploadId: photo.id, photoId: null, error };
 }
 
 /**
@@ -76,7 +76,7 @@ function answerOfSettled(blob: Blob): UploadResult | undefined {
 export class UploadCompletionService {
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly quota: UploadQuota,
     private readonly photoStorage: PhotoStorage,
     private readonly uploadsFirst: UploadsFirst,
@@ -119,22 +119,26 @@ export class UploadCompletionService {
     const ahead = await this.judgeHeifAhead(uploader, projectId, uploadId);
     const result = await this.database.$transaction(
       async (tx) => {
-        const blob = await this.blobs.lockById(tx, uploadId);
-        if (!blob || !isUploadOf(blob, uploader, projectId) || blob.status === BlobStatus.projectDeleted) {
+        const photo = await this.photos.lockById(tx, uploadId);
+        if (
+          !photo ||
+          !isUploadOf(photo, uploader, projectId) ||
+          photo.status === UploadStatus.projectDeleted
+        ) {
           return { uploadId, photoId: null, error: photoMessages.photoNotFound };
         }
-        const settled = answerOfSettled(blob);
+        const settled = answerOfSettled(photo);
         if (settled) return settled;
-        const upload = new StagedUpload(this.photoStorage.storage, blob);
-        const judgement = await this.judge(upload, blob, ahead);
+        const upload = new StagedUpload(this.photoStorage.storage, photo);
+        const judgement = await this.judge(upload, photo, ahead);
         if ('refusal' in judgement) {
-          const refused = await this.refuse(tx, actor, upload, blob, judgement.refusal);
+          const refused = await this.refuse(tx, actor, upload, photo, judgement.refusal);
           verified = { outcome: 'rejected', bytes: 0 };
           return refused;
         }
-        const kept = await this.keep(upload, blob, judgement);
+        const kept = await this.keep(upload, photo, judgement);
         await previousDone;
-        const stored = await this.recordStored(tx, actor, blob, judgement.verdict, kept);
+        const stored = await this.recordStored(tx, actor, photo, judgement.verdict, kept);
         verified = { outcome: 'stored', bytes: judgement.verdict.size };
         return stored;
       },
@@ -151,16 +155,20 @@ export class UploadCompletionService {
    * The upload's PUT URLs closed and, while its quota is still held, its bytes judged from the copy
    * under the judged key (a HEIF judged ahead is taken when it is still the version read).
    */
-  private async judge(upload: StagedUpload, blob: Blob, ahead: JudgedAhead | undefined): Promise<Judgement> {
-    const uploadFailed = { refusal: photoMessages.uploadFailedFor(blob.originalName) };
+  private async judge(
+    upload: StagedUpload,
+    photo: Photo,
+    ahead: JudgedAhead | undefined,
+  ): Promise<Judgement> {
+    const uploadFailed = { refusal: photoMessages.uploadFailedFor(photo.originalName) };
     // Whatever the verdict, the upload ends here: its PUT URL writes nothing more.
-    await upload.closePutUrls(blob.uploadExpiresAt);
+    await upload.closePutUrls(photo.uploadExpiresAt);
     // Past its reservation the quota it held may be someone else's.
-    if (blob.uploadExpiresAt.getTime() < Date.now()) return uploadFailed;
+    if (photo.uploadExpiresAt.getTime() < Date.now()) return uploadFailed;
     const head = await upload.head();
     if (!head) return uploadFailed;
     const { size } = head.range;
-    if (size > MAX_PHOTO_BYTES) return { refusal: photoMessages.tooLarge(blob.originalName) };
+    if (size > MAX_PHOTO_BYTES) return { refusal: photoMessages.tooLarge(photo.originalName) };
     const copying = upload.judged !== upload.staged && !head.copied;
     const version = copying ? await upload.copyToJudged(head.range.version) : head.range.version;
     if (version === null) return uploadFailed;
@@ -177,7 +185,7 @@ export class UploadCompletionService {
               { size, head: head.range.bytes, from: (start) => upload.rest(start, size, version) },
               heifWrittenMeanwhile,
             );
-      if (!verdict.ok) return { refusal: refusalText[verdict.refusal](blob.originalName) };
+      if (!verdict.ok) return { refusal: refusalText[verdict.refusal](photo.originalName) };
       return { verdict, version, head: head.range };
     } catch (error) {
       if (error instanceof UploadChangedError) return uploadFailed;
@@ -193,10 +201,10 @@ export class UploadCompletionService {
    */
   private async keep(
     upload: StagedUpload,
-    blob: Blob,
+    photo: Photo,
     { verdict, version, head }: Extract<Judgement, { verdict: unknown }>,
   ): Promise<{ storagePath: string; contentHash: string }> {
-    const storagePath = photoKey(blob.projectId, blob.id, verdict.extension);
+    const storagePath = photoKey(photo.projectId, photo.id, verdict.extension);
     if (!verdict.converted && storagePath === upload.judged && head.contentType === verdict.contentType) {
       return { storagePath, contentHash: versionHash(storagePath, version) };
     }
@@ -208,12 +216,12 @@ export class UploadCompletionService {
   private async recordStored(
     tx: MediaTransaction,
     actor: Actor,
-    blob: Blob,
+    photo: Photo,
     verdict: Extract<Verdict, { ok: true }>,
     kept: { storagePath: string; contentHash: string },
   ): Promise<UploadResult> {
     const { width, height, contentType } = verdict;
-    const stored = await this.blobs.markStored(tx, blob.id, { ...kept, size: verdict.size, width, height });
+    const stored = await this.photos.markStored(tx, photo.id, { ...kept, size: verdict.size, width, height });
     await recordEvent(
       tx,
       'media',
@@ -229,7 +237,7 @@ export class UploadCompletionService {
         height,
       }),
     );
-    return { uploadId: blob.id, photoId: stored.id, error: null };
+    return { uploadId: photo.id, photoId: stored.id, error: null };
   }
 
   /** Nothing of a refused upload is kept; projects hears of it and frees its place. */
@@ -237,26 +245,26 @@ export class UploadCompletionService {
     tx: MediaTransaction,
     actor: Actor,
     upload: StagedUpload,
-    blob: Blob,
+    photo: Photo,
     error: string,
   ): Promise<UploadResult> {
     await upload.discard();
-    await this.blobs.markRejected(tx, blob.id, error);
-    const { id, projectId, userId } = blob;
+    await this.photos.markRejected(tx, photo.id, error);
+    const { id, projectId, userId } = photo;
     await recordEvent(
       tx,
       'media',
       buildEvent(photoRejected, actor, { id, projectId, userId, reason: error }),
     );
-    return { uploadId: blob.id, photoId: null, error };
+    return { uploadId: photo.id, photoId: null, error };
   }
 
   /** An open upload of this uploader's that is a HEIC/HEIF, judged before any row is locked. */
   private async judgeHeifAhead(uploader: Uploader, projectId: string, uploadId: string) {
-    const blob = await this.blobs.getById(this.database, uploadId);
-    if (!blob || !isUploadOf(blob, uploader, projectId) || blob.status !== BlobStatus.awaitingUpload) {
+    const photo = await this.photos.getById(this.database, uploadId);
+    if (!photo || !isUploadOf(photo, uploader, projectId) || photo.status !== UploadStatus.awaitingUpload) {
       return undefined;
     }
-    return judgeHeifAhead(this.photoStorage.storage, blob.storagePath);
+    return judgeHeifAhead(this.photoStorage.storage, photo.storagePath);
   }
 }

@@ -4,8 +4,8 @@ import { requireSignedIn, SERVICE_CONTEXT, type ServiceContext } from '@memoreel
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
 import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
-import { BlobsRepository } from './blobs.repository.js';
 import { uploadExtension, uploadKey } from './photo-keys.js';
+import { PhotosRepository } from './photos.repository.js';
 import { UploadQuota } from './upload-quota.js';
 import { UPLOAD_RESERVATION_SECONDS, uploadUrlSecondsOf } from './upload-window.js';
 
@@ -23,7 +23,7 @@ export class UploadIntakeService {
 
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly quota: UploadQuota,
     private readonly photoStorage: PhotoStorage,
     @Inject(SERVICE_CONTEXT) context: ServiceContext,
@@ -59,9 +59,9 @@ export class UploadIntakeService {
       };
     });
     await this.database.$transaction((tx) =>
-      this.blobs.insertMany(
+      this.photos.insertMany(
         tx,
-        uploads.map(({ fileIndex: _, ...blob }) => blob),
+        uploads.map(({ fileIndex: _, ...photo }) => photo),
       ),
     );
     const slots = await Promise.all(

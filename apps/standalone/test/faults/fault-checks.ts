@@ -69,12 +69,12 @@ export async function outboxLeft(
  * (nothing staged, nothing of a rejected upload); every stored photo's original is there.
  */
 export async function photoInvariants(stack: DistributedStack, projectId: string) {
-  const blobs = await query<{ id: string; status: string; storage_path: string }>(
+  const uploads = await query<{ id: string; status: string; storage_path: string }>(
     stack.databaseUrl,
-    'SELECT id, status, storage_path FROM media.blobs WHERE project_id = $1',
+    'SELECT id, status, storage_path FROM media.photos WHERE project_id = $1',
     [projectId],
   );
-  const stored = blobs.filter((blob) => blob.status === 'stored');
+  const stored = uploads.filter((upload) => upload.status === 'stored');
   const photos = await query<{ id: string; display_order: number }>(
     stack.databaseUrl,
     `SELECT id, display_order FROM projects.photos WHERE project_id = $1 AND status = 'accepted' ORDER BY display_order`,
@@ -83,19 +83,21 @@ export async function photoInvariants(stack: DistributedStack, projectId: string
   const objects = await storedKeys(stack, PHOTOS_BUCKET, `${projectId}/`);
   const ownerOf = (key: string) =>
     stored.find(
-      (blob) =>
-        key === blob.storage_path ||
-        key.startsWith(`${projectId}/thumbs/${blob.id}/`) ||
-        key.startsWith(`${projectId}/video/${blob.id}/`),
+      (photo) =>
+        key === photo.storage_path ||
+        key.startsWith(`${projectId}/thumbs/${photo.id}/`) ||
+        key.startsWith(`${projectId}/video/${photo.id}/`),
     );
   return {
     stored: stored.length,
-    rejected: blobs.filter((blob) => blob.status === 'rejected').length,
+    rejected: uploads.filter((upload) => upload.status === 'rejected').length,
     photoIds: photos.map((photo) => photo.id).sort(),
-    storedIds: stored.map((blob) => blob.id).sort(),
+    storedIds: stored.map((photo) => photo.id).sort(),
     order: photos.map((photo) => photo.display_order),
     orphanObjects: objects.filter((key) => !ownerOf(key)),
-    missingOriginals: stored.filter((blob) => !objects.includes(blob.storage_path)).map((blob) => blob.id),
+    missingOriginals: stored
+      .filter((photo) => !objects.includes(photo.storage_path))
+      .map((photo) => photo.id),
   };
 }
 

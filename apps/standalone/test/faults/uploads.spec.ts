@@ -103,7 +103,7 @@ describe('faults on the distributed build: uploads', { timeout: 240_000 }, () =>
       const killedAt = Date.now();
       const [blob] = await query<{ status: string }>(
         stack.databaseUrl,
-        'SELECT status FROM media.blobs WHERE id = $1',
+        'SELECT status FROM media.photos WHERE id = $1',
         [slot.uploadId],
       );
       const keysAtKill = await objectKeys(`${guest.projectId}/`);

@@ -3,7 +3,7 @@ import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../../database/media-database.js';
 import { PhotoStorage } from '../../storage/photo-storage.js';
-import { BlobStatus, BlobsRepository } from '../blobs.repository.js';
+import { PhotosRepository, UploadStatus } from '../photos.repository.js';
 import { decodeUpright } from '../thumbnails.js';
 import { UploadsFirst } from '../uploads-first.js';
 import { FACES_EDGE, findPhotoSubjects } from './photo-subjects.js';
@@ -18,7 +18,7 @@ import { SubjectFinder } from './subject-finder.js';
 export class PhotoSubjectsService {
   constructor(
     private readonly database: MediaDatabase,
-    private readonly blobs: BlobsRepository,
+    private readonly photos: PhotosRepository,
     private readonly photoStorage: PhotoStorage,
     private readonly finder: SubjectFinder,
     private readonly bus: BusClient,
@@ -34,21 +34,21 @@ export class PhotoSubjectsService {
 
   /** The job: skipped once found for this image or once the photo is gone. */
   async find(id: string): Promise<void> {
-    const blob = await this.blobs.getById(this.database, id);
-    if (blob?.status !== BlobStatus.stored || !blob.contentHash || blob.subjectsOf === blob.contentHash)
+    const photo = await this.photos.getById(this.database, id);
+    if (photo?.status !== UploadStatus.stored || !photo.contentHash || photo.subjectsOf === photo.contentHash)
       return;
     await this.uploadsFirst.quiet();
     const started = performance.now();
-    const image = await this.photoStorage.readOriginal(blob);
+    const image = await this.photoStorage.readOriginal(photo);
     if (!image) return;
     // A JPEG shrinks while it decodes: a 12 MP photo at 640 px costs a fraction of a full decode.
     const decoded = await decodeUpright(image, FACES_EDGE);
-    const upright = { width: blob.width ?? decoded.info.width, height: blob.height ?? decoded.info.height };
+    const upright = { width: photo.width ?? decoded.info.width, height: photo.height ?? decoded.info.height };
     const subjects = await findPhotoSubjects(this.finder, decoded, upright);
-    await this.blobs.setSubjects(this.database, blob.id, blob.contentHash, subjects);
+    await this.photos.setSubjects(this.database, photo.id, photo.contentHash, subjects);
     this.logger.info(
       {
-        photoId: blob.id,
+        photoId: photo.id,
         kind: subjects.kind,
         boxes: subjects.boxes.length,
         ms: Math.round(performance.now() - started),

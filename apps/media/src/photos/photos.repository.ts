@@ -1,11 +1,11 @@
 import type { PhotoSubjects } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
 import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
-import type { Blob } from '../generated/prisma/client.js';
+import type { Photo } from '../generated/prisma/client.js';
 
 type Reader = MediaTransaction | MediaDatabase;
 
-export const BlobStatus = {
+export const UploadStatus = {
   awaitingUpload: 'awaiting-upload',
   stored: 'stored',
   rejected: 'rejected',
@@ -16,12 +16,12 @@ export const BlobStatus = {
   projectDeleted: 'project-deleted',
 } as const;
 
-/** The blobs table: one row per upload, from its presigned URL to the stored photo. */
+/** The photos table: one row per upload, from its presigned URL to the stored photo. */
 @Injectable()
-export class BlobsRepository {
+export class PhotosRepository {
   async insertMany(
     tx: MediaTransaction,
-    blobs: {
+    photos: {
       id: string;
       userId: string;
       /** The friend who uploaded it through a link; null for the owner's own uploads. */
@@ -33,47 +33,47 @@ export class BlobsRepository {
       uploadExpiresAt: Date;
     }[],
   ): Promise<void> {
-    await tx.blob.createMany({ data: blobs });
+    await tx.photo.createMany({ data: photos });
   }
 
   /** Locks the row until commit, so two completes of one upload run one after the other. */
-  async lockById(tx: MediaTransaction, id: string): Promise<Blob | null> {
+  async lockById(tx: MediaTransaction, id: string): Promise<Photo | null> {
     const [row] = await tx.$queryRaw<
       { id: string }[]
-    >`SELECT id FROM media.blobs WHERE id = ${id}::uuid FOR UPDATE`;
-    return row ? tx.blob.findUnique({ where: { id } }) : null;
+    >`SELECT id FROM media.photos WHERE id = ${id}::uuid FOR UPDATE`;
+    return row ? tx.photo.findUnique({ where: { id } }) : null;
   }
 
-  getById(db: Reader, id: string): Promise<Blob | null> {
-    return db.blob.findUnique({ where: { id } });
+  getById(db: Reader, id: string): Promise<Photo | null> {
+    return db.photo.findUnique({ where: { id } });
   }
 
   /** The photo stored under `id`, whoever's it is; null while it is an upload, or gone. */
-  getStored(db: Reader, id: string): Promise<Blob | null> {
-    return db.blob.findFirst({ where: { id, status: BlobStatus.stored } });
+  getStored(db: Reader, id: string): Promise<Photo | null> {
+    return db.photo.findFirst({ where: { id, status: UploadStatus.stored } });
   }
 
-  storedOfUser(db: Reader, userId: string, ids: readonly string[]): Promise<Blob[]> {
-    return db.blob.findMany({ where: { userId, id: { in: [...ids] }, status: BlobStatus.stored } });
+  storedOfUser(db: Reader, userId: string, ids: readonly string[]): Promise<Photo[]> {
+    return db.photo.findMany({ where: { userId, id: { in: [...ids] }, status: UploadStatus.stored } });
   }
 
-  ofProject(db: Reader, projectId: string): Promise<Blob[]> {
-    return db.blob.findMany({ where: { projectId } });
+  ofProject(db: Reader, projectId: string): Promise<Photo[]> {
+    return db.photo.findMany({ where: { projectId } });
   }
 
   async markStored(
     tx: MediaTransaction,
     id: string,
     stored: { storagePath: string; size: number; width: number; height: number; contentHash: string },
-  ): Promise<Blob> {
-    return tx.blob.update({
+  ): Promise<Photo> {
+    return tx.photo.update({
       where: { id },
-      data: { ...stored, status: BlobStatus.stored, storedAt: new Date() },
+      data: { ...stored, status: UploadStatus.stored, storedAt: new Date() },
     });
   }
 
   async markRejected(tx: MediaTransaction, id: string, rejection: string): Promise<void> {
-    await tx.blob.update({ where: { id }, data: { status: BlobStatus.rejected, rejection } });
+    await tx.photo.update({ where: { id }, data: { status: UploadStatus.rejected, rejection } });
   }
 
   /**
@@ -92,16 +92,16 @@ export class BlobsRepository {
       contentHash: string;
     },
   ): Promise<void> {
-    await tx.blob.update({
+    await tx.photo.update({
       where: { id },
       data: { ...image, thumbnailsOf: image.contentHash, videoDerivativeKey: null },
     });
   }
 
-  /** False when the blob is gone (or holds another image) by now. */
+  /** False when the photo is gone (or holds another image) by now. */
   async markThumbnailed(db: Reader, id: string, contentHash: string): Promise<boolean> {
-    const { count } = await db.blob.updateMany({
-      where: { id, contentHash, status: BlobStatus.stored },
+    const { count } = await db.photo.updateMany({
+      where: { id, contentHash, status: UploadStatus.stored },
       data: { thumbnailsOf: contentHash },
     });
     return count > 0;
@@ -109,8 +109,8 @@ export class BlobsRepository {
 
   /** Records where a photo's faces or subject are, for the image it was found in; false when the photo changed or went. */
   async setSubjects(db: Reader, id: string, contentHash: string, subjects: PhotoSubjects): Promise<boolean> {
-    const { count } = await db.blob.updateMany({
-      where: { id, contentHash, status: BlobStatus.stored },
+    const { count } = await db.photo.updateMany({
+      where: { id, contentHash, status: UploadStatus.stored },
       data: { subjects, subjectsOf: contentHash },
     });
     return count > 0;
@@ -118,7 +118,7 @@ export class BlobsRepository {
 
   /** Locks every row of a project until commit, so a job finishing meanwhile waits and then finds them gone. */
   async lockOfProject(tx: MediaTransaction, projectId: string): Promise<void> {
-    await tx.$queryRaw`SELECT id FROM media.blobs WHERE project_id = ${projectId}::uuid FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM media.photos WHERE project_id = ${projectId}::uuid FOR UPDATE`;
   }
 
   /**
@@ -126,7 +126,7 @@ export class BlobsRepository {
    * skipped. The same change again is recorded again, so a redelivery still enqueues its job.
    */
   async setFilter(db: Reader, id: string, filter: string, setAt: Date): Promise<boolean> {
-    const { count } = await db.blob.updateMany({
+    const { count } = await db.photo.updateMany({
       where: { id, OR: [{ filterSetAt: null }, { filterSetAt: { lte: setAt } }] },
       data: { filter, filterSetAt: setAt },
     });
@@ -134,11 +134,11 @@ export class BlobsRepository {
   }
 
   async setVideoDerivative(tx: MediaTransaction, id: string, key: string): Promise<void> {
-    await tx.blob.update({ where: { id }, data: { videoDerivativeKey: key } });
+    await tx.photo.update({ where: { id }, data: { videoDerivativeKey: key } });
   }
 
   async delete(db: Reader, id: string): Promise<void> {
-    await db.blob.deleteMany({ where: { id } });
+    await db.photo.deleteMany({ where: { id } });
   }
 
   /**
@@ -146,19 +146,19 @@ export class BlobsRepository {
    * they are kept (as project-deleted) until `putDeadline`, when the sweeper removes what arrived.
    */
   async deleteOfProject(db: Reader, projectId: string, putDeadline: Date): Promise<void> {
-    await db.blob.updateMany({
-      where: { projectId, status: BlobStatus.awaitingUpload },
-      data: { status: BlobStatus.projectDeleted, uploadExpiresAt: putDeadline },
+    await db.photo.updateMany({
+      where: { projectId, status: UploadStatus.awaitingUpload },
+      data: { status: UploadStatus.projectDeleted, uploadExpiresAt: putDeadline },
     });
-    await db.blob.deleteMany({ where: { projectId, status: { not: BlobStatus.projectDeleted } } });
+    await db.photo.deleteMany({ where: { projectId, status: { not: UploadStatus.projectDeleted } } });
   }
 
   /**
    * Uploads, whatever their status, whose PUT URLs have all expired (their reservation ended) and
    * whose staging key was not swept since.
    */
-  stagingToSweep(db: Reader, now: Date, limit: number): Promise<Blob[]> {
-    return db.blob.findMany({
+  stagingToSweep(db: Reader, now: Date, limit: number): Promise<Photo[]> {
+    return db.photo.findMany({
       where: { stagingSweptAt: null, uploadExpiresAt: { lt: now } },
       orderBy: { uploadExpiresAt: 'asc' },
       take: limit,
@@ -166,11 +166,11 @@ export class BlobsRepository {
   }
 
   async markStagingSwept(tx: MediaTransaction, id: string, at: Date): Promise<void> {
-    await tx.blob.update({ where: { id }, data: { stagingSweptAt: at } });
+    await tx.photo.update({ where: { id }, data: { stagingSweptAt: at } });
   }
 
   /** Its photo was deleted while a PUT URL of it could still be used: kept for the sweep, as gone. */
   async markGone(tx: MediaTransaction, id: string): Promise<void> {
-    await tx.blob.update({ where: { id }, data: { status: BlobStatus.projectDeleted } });
+    await tx.photo.update({ where: { id }, data: { status: UploadStatus.projectDeleted } });
   }
 }
