@@ -25,6 +25,7 @@ import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
 import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
+import { PhotosFromProjects } from './photos/photos-from-projects.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
@@ -91,6 +92,7 @@ export class MediaModule {
         ProjectReplicaService,
         ProjectsLookup,
         ProjectReplicaBackfill,
+        PhotosFromProjects,
       ],
     };
   }

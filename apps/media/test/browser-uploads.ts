@@ -39,6 +39,35 @@ export async function upload(
   return { plan, results };
 }
 
+/** A 64 × 48 JPEG of one colour. */
+export const smallJpeg = (shade: number) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+
+/** A visitor's drop of `count` small photos through a link: request → PUT → complete, as the upload page does. */
+export async function friendUpload(
+  media: MediaHarness,
+  friend: Actor,
+  linkId: string,
+  projectId: string,
+  count: number,
+) {
+  const bytes = await Promise.all(Array.from({ length: count }, (_, i) => smallJpeg(i * 40)));
+  const plan = await media.request(requestPhotoUploads, friend, {
+    projectId,
+    linkId,
+    files: bytes.map((b, i) => ({ name: `friend-${i}.jpg`, size: b.length, contentType: 'image/jpeg' })),
+  });
+  for (const slot of plan.slots) await put(slot.url, slot.headers, bytes[slot.fileIndex]!);
+  const { results } = await media.request(completePhotoUploads, friend, {
+    projectId,
+    linkId,
+    uploadIds: plan.slots.map((s) => s.uploadId),
+  });
+  return { plan, results };
+}
+
 export const urlsOf = async (media: MediaHarness, owner: Actor, id: string) =>
   (await media.request(getPhotoUrls, owner, { ids: [id] })).photos[0]?.urls ?? null;
 

@@ -11,34 +11,14 @@ import {
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { put } from './browser-uploads.js';
+import { smallJpeg as jpeg, put, friendUpload as uploadThrough } from './browser-uploads.js';
 import { eventually, useMedia } from './media-harness.js';
 
 const media = useMedia({ collaborators: ['projects'] });
 
-const jpeg = (shade: number) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 160 } } })
-    .jpeg()
-    .toBuffer();
-
-/** A visitor's drop through a link: request → PUT → complete, as the upload page does. */
-async function friendUpload(friend: Actor, linkId: string, projectId: string, count: number) {
-  const bytes = await Promise.all(Array.from({ length: count }, (_, i) => jpeg(i * 40)));
-  const plan = await media.request(requestPhotoUploads, friend, {
-    projectId,
-    linkId,
-    files: bytes.map((b, i) => ({ name: `friend-${i}.jpg`, size: b.length, contentType: 'image/jpeg' })),
-  });
-  for (const slot of plan.slots) await put(slot.url, slot.headers, bytes[slot.fileIndex]!);
-  const { results } = await media.request(completePhotoUploads, friend, {
-    projectId,
-    linkId,
-    uploadIds: plan.slots.map((s) => s.uploadId),
-  });
-  return { plan, results };
-}
+const friendUpload = (friend: Actor, linkId: string, projectId: string, count: number) =>
+  uploadThrough(media, friend, linkId, projectId, count);
 
 describe('uploads through a friend link', () => {
   it("arrive pending, submitted by the visitor, on the owner's quota; the visitor reads nothing back", async () => {

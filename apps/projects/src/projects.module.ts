@@ -7,6 +7,7 @@ import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
 import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
 import { FriendLinksService } from './friend-links/friend-links.service.js';
 import { AddPhotoWhenStored } from './photos/add-photo-when-stored.js';
+import { ExportPhotosHandler } from './photos/export-photos.handler.js';
 import { PendingPhotosHandlers } from './photos/pending-photos.handlers.js';
 import { PendingPhotosRepository } from './photos/pending-photos.repository.js';
 import { PendingPhotosService } from './photos/pending-photos.service.js';
@@ -46,6 +47,7 @@ export class ProjectsModule {
         adminOverviewHandler(projectsOverview, { database: ProjectsDatabase }),
         AdminUserProjectsHandler,
         ExportProjectsHandler,
+        ExportPhotosHandler,
       ],
       providers: [
         ProjectsDatabase,

@@ -221,7 +221,11 @@ export class UploadCompletionService {
     kept: { storagePath: string; contentHash: string },
   ): Promise<UploadResult> {
     const { width, height, contentType } = verdict;
-    const stored = await this.photos.markStored(tx, photo.id, { ...kept, size: verdict.size, width, height });
+    const review = photo.submittedBy && photo.submittedBy !== photo.userId ? 'pending' : 'accepted';
+    // Taken only now, after the upload before it in the same call: no lock waits on a promise.
+    await this.photos.lockPlaces(tx, photo.projectId);
+    const dimensions = { size: verdict.size, width, height };
+    const stored = await this.photos.markStored(tx, photo.id, { ...kept, ...dimensions }, review);
     await recordEvent(
       tx,
       'media',

@@ -1,6 +1,7 @@
 import { exportProjects, type ReplyOf, SYSTEM } from '@memoreel/contracts';
 import { BusClient, LOGGER, type Logger } from '@memoreel/platform';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { BackgroundMigration } from '../database/background-migration.js';
 import { MediaDatabase } from '../database/media-database.js';
 import { ProjectReplicaRepository } from './project-replica.repository.js';
 
@@ -10,42 +11,25 @@ import { ProjectReplicaRepository } from './project-replica.repository.js';
  */
 export const BACKFILL = 'project-replica-backfill-names';
 const PAGE = 500;
-const RETRY_MS = { first: 1_000, most: 30_000 };
 
 /**
  * Fills media's replica with the projects made before media followed their events (decision 0030):
- * once per database, page by page from projects, in the background so media starts at once, retried
- * while projects is not answering. Each row is written as projects has it now (`copied`), so a project
- * the events already brought is not lowered nor given an older name, and a deleted one is not put
- * back; running it twice changes nothing.
+ * once per database, page by page from projects, in the background. Each row is written as projects
+ * has it now (`copied`), so a project the events already brought is not lowered nor given an older
+ * name, and a deleted one is not put back; running it twice changes nothing.
  */
 @Injectable()
-export class ProjectReplicaBackfill implements OnApplicationBootstrap, OnModuleDestroy {
-  private stopped = false;
-  private running: Promise<void> = Promise.resolve();
-  /** Ends the wait before the next try at once, when media stops. */
-  private wakeUp: () => void = () => {};
-
+export class ProjectReplicaBackfill extends BackgroundMigration {
   constructor(
-    private readonly database: MediaDatabase,
+    database: MediaDatabase,
     private readonly projects: ProjectReplicaRepository,
     private readonly bus: BusClient,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  onApplicationBootstrap() {
-    this.running = this.untilDone();
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    super(database, logger, BACKFILL);
   }
 
-  async onModuleDestroy() {
-    this.stopped = true;
-    this.wakeUp();
-    await this.running;
-  }
-
-  /** Copies every page; resolves with how many projects it wrote (0 when it had run before). */
-  async run(): Promise<number> {
-    if (await this.database.dataMigration.findUnique({ where: { name: BACKFILL } })) return 0;
+  protected async copy(): Promise<number> {
     let after: string | null = null;
     let copied = 0;
     do {
@@ -59,31 +43,6 @@ export class ProjectReplicaBackfill implements OnApplicationBootstrap, OnModuleD
       copied += page.projects.length;
       after = page.next;
     } while (after && !this.stopped);
-    if (!this.stopped)
-      await this.database.dataMigration.upsert({
-        where: { name: BACKFILL },
-        create: { name: BACKFILL },
-        update: {},
-      });
     return copied;
-  }
-
-  private async untilDone(): Promise<void> {
-    for (let wait = RETRY_MS.first; !this.stopped; wait = Math.min(wait * 2, RETRY_MS.most)) {
-      try {
-        const copied = await this.run();
-        if (copied > 0) this.logger.info({ copied }, 'replica of projects filled');
-        return;
-      } catch (err) {
-        this.logger.warn({ err, retryInMs: wait }, 'filling the replica of projects failed; trying again');
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Photo } from '@memoreel/contracts';
+import type { Photo, PhotoExport } from '@memoreel/contracts';
 import {
   PHOTO_STATUSES,
   type PhotoCaption,
@@ -70,6 +70,20 @@ export class PhotosRepository {
        GROUP BY project_id`;
     for (const row of rows) cards.set(row.project_id, { ids: row.ids, count: Number(row.count) });
     return cards;
+  }
+
+  /** A page of every photo row in id order, as media takes them over (decision 0030). */
+  async pageForExport(db: Reader, after: string | null, limit: number): Promise<PhotoExport[]> {
+    const rows = await db.photo.findMany({
+      where: after ? { id: { gt: after } } : {},
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+    return rows.map((row) => {
+      const { id, projectId, displayOrder, status, submittedBy, filter, transforms, caption } = toPhoto(row);
+      const updatedAt = row.updatedAt.toISOString();
+      return { id, projectId, displayOrder, status, submittedBy, filter, transforms, caption, updatedAt };
+    });
   }
 
   async getById(db: Reader, id: string): Promise<Photo | null> {

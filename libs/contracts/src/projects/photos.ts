@@ -128,3 +128,27 @@ export const photoFilterChanged = defineEvent('projects.photo.filter-changed', {
     "A photo's filter was set to another one; media bakes it into the photo's 1920-px video derivative (the old derivative is deleted once the new one is made).",
   data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), filter: PhotoFilterSchema }),
 });
+
+/**
+ * What media takes over of a photo row when the photo moves to media (decision 0030): its place,
+ * review state, submitter and look, and when projects last changed any of them (the newer side wins).
+ */
+export const PhotoExportSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  displayOrder: z.number().int(),
+  status: z.enum(PHOTO_STATUSES),
+  submittedBy: z.uuid().nullable(),
+  filter: PhotoFilterSchema,
+  transforms: PhotoTransformsSchema,
+  caption: PhotoCaptionSchema.nullable(),
+  updatedAt: z.iso.datetime(),
+});
+export type PhotoExport = z.infer<typeof PhotoExportSchema>;
+
+export const exportPhotos = defineRequest('projects.photo.export', {
+  summary:
+    "Every photo row (accepted or pending), a page at a time in id order, for media to take the photos over (decision 0030); the system only.",
+  request: z.object({ after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+  reply: z.object({ photos: z.array(PhotoExportSchema), next: z.uuid().nullable() }),
+});

@@ -5,6 +5,7 @@ import {
   chunkRendered,
   chunkStarted,
   contractFor,
+  exportPhotos,
   exportProjects,
   findPhotoSubjects,
   findTrackBeats,
@@ -86,6 +87,7 @@ const internalRequests: ReadonlySet<string> = new Set(
     checkFriendLink,
     checkPhotoEditWanted,
     exportProjects,
+    exportPhotos,
   ].map((contract) => contract.subject),
 );
 
@@ -141,6 +143,8 @@ const grants: Record<Deployable, BusGrant> = {
       [checkFriendLink.subject, SYSTEM_ONLY],
       // The backfill of its replica of projects (decision 0030).
       [exportProjects.subject, SYSTEM_ONLY],
+      // Taking the photo rows over from projects (decision 0030).
+      [exportPhotos.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
