@@ -22,6 +22,9 @@ import { ImageJobsService } from './photos/image-jobs.service.js';
 import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
 import { MakeVideoDerivativeJob } from './photos/make-video-derivative.job.js';
 import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
+import { PhotoRowsHandlers } from './photos/photo-rows.handlers.js';
+import { PhotoRowsRepository } from './photos/photo-rows.repository.js';
+import { PhotoRowsService } from './photos/photo-rows.service.js';
 import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
@@ -49,6 +52,7 @@ export class MediaModule {
       module: MediaModule,
       controllers: [
         PhotosHandlers,
+        PhotoRowsHandlers,
         MakeThumbnailsJob,
         MakeVideoDerivativeJob,
         FindSubjectsJob,
@@ -68,6 +72,8 @@ export class MediaModule {
         MediaDatabase,
         PhotoStorage,
         PhotosRepository,
+        PhotoRowsRepository,
+        PhotoRowsService,
         UploadQuota,
         // One per instance: verifications and image jobs share it (uploads first).
         { provide: UploadsFirst, useFactory: () => new UploadsFirst() },

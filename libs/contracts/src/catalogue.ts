@@ -12,6 +12,7 @@ import type {
   RequestContract,
 } from './common/define.js';
 import * as mediaPhotoEdits from './media/photo-edits.js';
+import * as mediaPhotoRows from './media/photo-rows.js';
 import * as mediaPhotos from './media/photos.js';
 import * as projectsAdminUserProjects from './projects/admin-user-projects.js';
 import * as projectsFriendLinks from './projects/friend-links.js';
@@ -34,6 +35,7 @@ const modules = [
   billing,
   newsletter,
   mediaPhotoEdits,
+  mediaPhotoRows,
   mediaPhotos,
   projectsAdminUserProjects,
   projectsFriendLinks,

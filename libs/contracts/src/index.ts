@@ -11,6 +11,7 @@ export * from './common/actor.js';
 export * from './common/define.js';
 export * from './common/envelope.js';
 export * from './media/photo-edits.js';
+export * from './media/photo-rows.js';
 export * from './media/photos.js';
 export * from './projects/admin-user-projects.js';
 export * from './projects/friend-links.js';

@@ -33,13 +33,12 @@ export class PhotoUrlsService {
   ): Promise<{ id: string; urls: PhotoUrls | null; subjects: PhotoSubjects | null }[]> {
     const userId = requireSignedIn(actor);
     const photos = await this.photos.storedOfUser(this.database, userId, ids);
-    return Promise.all(
-      photos.map(async (photo) => ({
-        id: photo.id,
-        urls: await this.signedUrls(photo),
-        subjects: subjectsOf(photo),
-      })),
-    );
+    return Promise.all(photos.map(async (photo) => ({ id: photo.id, ...(await this.signedOf(photo)) })));
+  }
+
+  /** The URLs and subjects of a photo already read for its owner. */
+  async signedOf(photo: Photo): Promise<{ urls: PhotoUrls | null; subjects: PhotoSubjects | null }> {
+    return { urls: await this.signedUrls(photo), subjects: subjectsOf(photo) };
   }
 
   /** Null until its thumbnails exist; the video URL only once the derivative of its current filter is made. */

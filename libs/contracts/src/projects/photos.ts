@@ -148,7 +148,7 @@ export type PhotoExport = z.infer<typeof PhotoExportSchema>;
 
 export const exportPhotos = defineRequest('projects.photo.export', {
   summary:
-    "Every photo row (accepted or pending), a page at a time in id order, for media to take the photos over (decision 0030); the system only.",
+    'Every photo row (accepted or pending), a page at a time in id order, for media to take the photos over (decision 0030); the system only.',
   request: z.object({ after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
   reply: z.object({ photos: z.array(PhotoExportSchema), next: z.uuid().nullable() }),
 });

@@ -18,6 +18,7 @@ import {
   listRenders,
   makePhotoThumbnails,
   makePhotoVideoDerivative,
+  mediaPhotoDeleted,
   photoDeleted,
   photoEditFailed,
   photoEditFinished,
@@ -148,7 +149,7 @@ const grants: Record<Deployable, BusGrant> = {
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
-      ...events(photoFilterChanged, projectDeleted, userDeleted),
+      ...events(photoFilterChanged, projectDeleted, userDeleted, mediaPhotoDeleted),
       // Its replica of projects' owners, plans and names (decision 0030).
       ...events(projectCreated, projectTierChanged, projectRenamed),
       { queue: 'jobs', subject: makePhotoThumbnails.subject },
