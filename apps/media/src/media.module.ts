@@ -21,6 +21,9 @@ import { EnqueueImageJobsWhenPhotoStored } from './photos/enqueue-image-jobs-whe
 import { ImageJobsService } from './photos/image-jobs.service.js';
 import { MakeThumbnailsJob } from './photos/make-thumbnails.job.js';
 import { MakeVideoDerivativeJob } from './photos/make-video-derivative.job.js';
+import { PendingPhotosHandlers } from './photos/pending-photos.handlers.js';
+import { PendingPhotosRepository } from './photos/pending-photos.repository.js';
+import { PendingPhotosService } from './photos/pending-photos.service.js';
 import { PhotoCleanupService } from './photos/photo-cleanup.service.js';
 import { PhotoRowsHandlers } from './photos/photo-rows.handlers.js';
 import { PhotoRowsRepository } from './photos/photo-rows.repository.js';
@@ -53,6 +56,7 @@ export class MediaModule {
       controllers: [
         PhotosHandlers,
         PhotoRowsHandlers,
+        PendingPhotosHandlers,
         MakeThumbnailsJob,
         MakeVideoDerivativeJob,
         FindSubjectsJob,
@@ -74,6 +78,8 @@ export class MediaModule {
         PhotosRepository,
         PhotoRowsRepository,
         PhotoRowsService,
+        PendingPhotosRepository,
+        PendingPhotosService,
         UploadQuota,
         // One per instance: verifications and image jobs share it (uploads first).
         { provide: UploadsFirst, useFactory: () => new UploadsFirst() },

@@ -11,6 +11,7 @@ import type {
   LiveContract,
   RequestContract,
 } from './common/define.js';
+import * as mediaPendingPhotos from './media/pending-photos.js';
 import * as mediaPhotoEdits from './media/photo-edits.js';
 import * as mediaPhotoRows from './media/photo-rows.js';
 import * as mediaPhotos from './media/photos.js';
@@ -35,6 +36,7 @@ const modules = [
   billing,
   newsletter,
   mediaPhotoEdits,
+  mediaPendingPhotos,
   mediaPhotoRows,
   mediaPhotos,
   projectsAdminUserProjects,

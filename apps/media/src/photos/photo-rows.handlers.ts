@@ -1,6 +1,7 @@
 import {
   mediaDeletePhotos,
   mediaListPhotos,
+  mediaPhotoCards,
   mediaReorderPhoto,
   mediaSetPhotoCaption,
   mediaSetPhotoFilter,
@@ -21,5 +22,8 @@ export const PhotoRowsHandlers = requestHandlers(PhotoRowsService, (answer) => [
   answer(mediaSetPhotoTransforms, (photos, { actor, data }) =>
     photos.setTransforms(actor, data.id, data.transforms),
   ),
+  answer(mediaPhotoCards, async (photos, { actor, data }) => ({
+    cards: await photos.cards(actor, data.projectIds),
+  })),
   answer(mediaSetPhotoCaption, (photos, { actor, data }) => photos.setCaption(actor, data.id, data.caption)),
 ]);

@@ -53,6 +53,34 @@ export class PhotoRowsRepository {
     });
   }
 
+  /**
+   * For each of the owner's projects named, its accepted photo count and its first `perProject`
+   * photos in order; others' projects are left out.
+   */
+  async cardsOf(
+    db: Reader,
+    userId: string,
+    projectIds: readonly string[],
+    perProject: number,
+  ): Promise<{ projectId: string; count: number; photos: PhotoRow[] }[]> {
+    if (projectIds.length === 0) return [];
+    const rows = await db.$queryRaw<{ project_id: string; ids: string[]; count: bigint }[]>`
+      SELECT project_id::text,
+             (array_agg(id::text ORDER BY display_order, stored_at, id))[1:${perProject}] AS ids,
+             count(*) AS count
+        FROM media.photos
+       WHERE project_id = ANY(${[...projectIds]}::uuid[]) AND user_id = ${userId}::uuid
+         AND status = ${UploadStatus.stored} AND review = 'accepted'
+       GROUP BY project_id`;
+    const first = await db.photo.findMany({ where: { id: { in: rows.flatMap((row) => row.ids) } } });
+    const byId = new Map(first.map((photo) => [photo.id, photo]));
+    return rows.map((row) => ({
+      projectId: row.project_id,
+      count: Number(row.count),
+      photos: row.ids.flatMap((id) => byId.get(id) ?? []),
+    }));
+  }
+
   /** A stored photo, with its row locked until commit. */
   async lockStored(tx: MediaTransaction, id: string): Promise<PhotoRow | null> {
     const [row] = await tx.$queryRaw<{ id: string }[]>`

@@ -1,8 +1,9 @@
 import {
   type Actor,
   makePhotoVideoDerivative,
-  mediaPhotoDeleted,
+  type mediaPhotoCards,
   type PhotoWithUrls,
+  type ReplyOf,
   SYSTEM,
 } from '@memoreel/contracts';
 import {
@@ -14,10 +15,8 @@ import {
   projectMessages,
 } from '@memoreel/domain';
 import {
-  buildEvent,
   buildJob,
   ownedOrNotFound,
-  recordEvent,
   recordJob,
   requireSignedIn,
   stableUuid,
@@ -27,6 +26,7 @@ import { Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
 import type { Photo as PhotoRow } from '../generated/prisma/client.js';
 import { ProjectReplicaService } from '../projects/project-replica.service.js';
+import { deletePhotosTellingCleanup } from './delete-photos.js';
 import { PhotoRowsRepository, toPhoto } from './photo-rows.repository.js';
 import { PhotoUrlsService } from './photo-urls.service.js';
 import { PhotosRepository } from './photos.repository.js';
@@ -36,6 +36,9 @@ import { PhotosRepository } from './photos.repository.js';
  * fast, two tabs) waits its turn instead of failing at Prisma's default 2 s wait and 5 s run.
  */
 const IN_TURN = { maxWait: 10_000, timeout: 15_000 };
+/** How many photos a dashboard card shows. */
+const CARD_PHOTOS = 6;
+type PhotoCard = ReplyOf<typeof mediaPhotoCards>['cards'][number];
 
 /**
  * A project's photos as media owns them (decision 0030): listed with their URLs, ordered, filtered,
@@ -63,18 +66,26 @@ export class PhotoRowsService {
     await this.projects.ownedBy(actor, projectId);
     const deleted = await this.database.$transaction(async (tx) => {
       await this.photos.lockPlaces(tx, projectId);
-      const rows = await this.rows.markDeleted(tx, projectId, ids);
-      for (const { id, userId, storagePath } of rows) {
-        await recordEvent(
-          tx,
-          'media',
-          buildEvent(mediaPhotoDeleted, actor, { id, projectId, userId, storagePath }),
-        );
-      }
+      const removed = await deletePhotosTellingCleanup(this.rows, tx, actor, projectId, ids);
       await this.renumber(tx, projectId);
-      return rows.map((row) => row.id);
+      return removed;
     }, IN_TURN);
     return { ids: deleted };
+  }
+
+  /** The dashboard's cards: each of the actor's projects' photo count and first photos' grid thumbnails. */
+  async cards(actor: Actor, projectIds: readonly string[]): Promise<PhotoCard[]> {
+    const userId = requireSignedIn(actor);
+    const cards = await this.rows.cardsOf(this.database, userId, projectIds, CARD_PHOTOS);
+    return Promise.all(
+      cards.map(async ({ projectId, count, photos }) => ({
+        projectId,
+        count,
+        photos: (
+          await Promise.all(photos.map(async (photo) => ({ photo, ...(await this.urls.signedOf(photo)) })))
+        ).flatMap(({ photo, urls }) => (urls ? [{ id: photo.id, url: urls.grid }] : [])),
+      })),
+    );
   }
 
   /** Moves one photo; the whole order is rewritten densely under the places lock, so concurrent moves serialise. */
