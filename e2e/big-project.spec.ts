@@ -16,6 +16,14 @@ import { upgradeGuestProject } from './stripe-webhook.js';
  */
 
 const run = promisify(execFile);
+
+/**
+ * Traces keep each action's DOM snapshot but not the screencast: filming every repaint (the progress
+ * spinner repaints all through the two-minute render) took the browser about two thirds of a core,
+ * as much as the render it waits for.
+ */
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } });
+
 const PHOTOS = 120;
 /** Each photo is two bands of colour, one of LEVELS hues each: photo n is (n - 1) = top × LEVELS + bottom. */
 const LEVELS = 11;
@@ -152,7 +160,8 @@ test('120 photos on Cherish: steps 1–7 show them all, a keyboard move on step 
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'One big render is enough on a shared machine.');
-  // 4.5–5.5 min on the shared 2-core machine at a load of 8–12, four of them the render of 3600 frames.
+  // 4.5–5.5 min on the shared 2-core machine at a load of 8–12, four of them the render of 3600 frames;
+  // 2.2–2.6 min at a load of 6–8 (1.5 of them the render) since the trace stopped filming the page.
   test.setTimeout(600_000);
   const startedAt = Date.now();
   const laps: Record<string, number> = {};

@@ -13,6 +13,20 @@ const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.reports', 'screenshots'
 
 const run = promisify(execFile);
 
+/**
+ * Traces keep each action's DOM snapshot but not the screencast: filming every repaint (the progress
+ * spinner repaints all through the render) cost the browser more CPU than the render it waits for.
+ */
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } });
+
+/**
+ * The video is as short as step 5 allows, so the render is quick: a 2-s title card, then each photo
+ * for 1 s (4 s, 120 frames). Its checks read the middle of each part.
+ */
+const CARD_SECONDS = 2;
+const PHOTO_SECONDS = 1;
+const VIDEO_SECONDS = CARD_SECONDS + 2 * PHOTO_SECONDS;
+
 /** Step 9: a free project is offered the upgrade; an upgraded one generates, follows the progress and downloads. */
 
 /** A landscape photo, or (`portrait`) a 3:4 one such as a phone takes upright. */
@@ -91,17 +105,20 @@ test('an upgraded project generates its vertical video, shows the progress and d
   await page.screenshot({ path: join(SCREENSHOT_DIR, 'edit-caption-375.png'), animations: 'disabled' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // Step 5: a vertical video with slides; the preview stands upright.
+  // Step 5: a vertical video with slides, each photo for the shortest time; the preview stands upright.
   await page.goto(`/project/${projectId}/design`);
   await saved(page, () => page.getByTestId('format-9:16').click());
   await saved(page, () => page.getByRole('radio', { name: /Slide/ }).check());
-  // An opening title: the name and the years, in the script face.
+  await saved(page, () => page.getByLabel('Duration Per Photo (seconds)').fill(String(PHOTO_SECONDS)));
+  // An opening title: the name and the years, in the script face, for its shortest time.
   const cards = page.getByTestId('video-cards');
   await cards.getByRole('switch', { name: 'Opening title' }).click();
   await cards.getByLabel('Title', { exact: true }).fill('In loving memory of Joe');
   await cards.getByLabel('Subtitle').fill('1931 – 2024');
+  await cards.getByLabel('Seconds on screen').fill(String(CARD_SECONDS));
   await cards.getByText('Handwritten script').click();
   await expect(cards.getByText('All changes saved')).toBeVisible();
+  await expect(page.getByTestId('total-duration')).toHaveText(`0:${String(VIDEO_SECONDS).padStart(2, '0')}`);
   await cards.scrollIntoViewIfNeeded();
   await saveScreenshot(page, testInfo, 'design-title-card');
   await page.setViewportSize({ width: 375, height: 812 });
@@ -143,28 +160,33 @@ test('an upgraded project generates its vertical video, shows the progress and d
     const file = join(dir, 'video.mp4');
     await writeFile(file, await response.body());
     const { stdout } = await run('ffprobe', [
-      ...['-v', 'error', '-show_entries', 'stream=codec_type,width,height,r_frame_rate'],
+      ...['-v', 'error', '-show_entries', 'stream=codec_type,width,height,r_frame_rate:format=duration'],
       ...['-of', 'json', file],
     ]);
-    const streams = JSON.parse(stdout).streams as Record<string, unknown>[];
+    const probe = JSON.parse(stdout) as { streams: Record<string, unknown>[]; format: { duration: string } };
+    const streams = probe.streams;
+    expect(Number(probe.format.duration)).toBeCloseTo(VIDEO_SECONDS, 0);
     expect(streams.find((s) => s.codec_type === 'video')).toMatchObject({
       width: 1080,
       height: 1920,
       r_frame_rate: '30/1',
     });
     expect(streams.some((s) => s.codec_type === 'audio')).toBe(true);
-    // A second in: the title card, light words on charcoal in the middle of the frame.
+    // The title card's middle: light words on charcoal in the middle of the frame.
     const still = join(SCREENSHOT_DIR, 'download-title-frame.png');
-    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '1', '-i', file, '-frames:v', '1', still]);
+    const titleAt = String(CARD_SECONDS / 2);
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', titleAt, '-i', file, '-frames:v', '1', still]);
     const middle = await sharp(still)
       .extract({ left: 90, top: 760, width: 900, height: 400 })
       .greyscale()
       .stats();
     expect(middle.channels[0]!.max).toBeGreaterThan(200);
     expect(middle.channels[0]!.mean).toBeLessThan(80);
-    // The first photo's middle (4 s of card, then 1.5 s into it): its caption near the foot, white.
+    // The first photo's middle (after the card, half its time in; its caption fades over a tenth at
+    // either end): its caption near the foot, white.
     const captioned = join(SCREENSHOT_DIR, 'download-caption-frame.png');
-    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '5.5', '-i', file, '-frames:v', '1', captioned]);
+    const firstAt = String(CARD_SECONDS + PHOTO_SECONDS / 2);
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', firstAt, '-i', file, '-frames:v', '1', captioned]);
     const foot = await sharp(captioned)
       .extract({ left: 100, top: 1600, width: 880, height: 200 })
       .greyscale()
@@ -181,8 +203,10 @@ test('an upgraded project generates its vertical video, shows the progress and d
     expect(red).toBeGreaterThan(200);
     // The upright 3:4 photo fills the 9:16 frame (cropped at its sides): drawn whole, it would leave
     // a black band 240 px high below it (and above, behind its caption).
+    // Read at its middle, past the slide in and before the slide out.
     const upright = join(SCREENSHOT_DIR, 'download-portrait-frame.png');
-    await run('ffmpeg', ['-v', 'error', '-y', '-ss', '8.5', '-i', file, '-frames:v', '1', upright]);
+    const secondAt = String(CARD_SECONDS + PHOTO_SECONDS * 1.5);
+    await run('ffmpeg', ['-v', 'error', '-y', '-ss', secondAt, '-i', file, '-frames:v', '1', upright]);
     const below = await sharp(upright)
       .extract({ left: 0, top: 1820, width: 1080, height: 100 })
       .greyscale()
