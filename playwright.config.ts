@@ -52,7 +52,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failure keeps each action's DOM snapshot, not the screencast: filming every repaint (a
+    // progress spinner repaints all through a render) took the test browser about two thirds of a
+    // core, as much as the render it waits for.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -17,13 +17,6 @@ import { upgradeGuestProject } from './stripe-webhook.js';
 
 const run = promisify(execFile);
 
-/**
- * Traces keep each action's DOM snapshot but not the screencast: filming every repaint (the progress
- * spinner repaints all through the two-minute render) took the browser about two thirds of a core,
- * as much as the render it waits for.
- */
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } });
-
 const PHOTOS = 120;
 /** Each photo is two bands of colour, one of LEVELS hues each: photo n is (n - 1) = top × LEVELS + bottom. */
 const LEVELS = 11;

@@ -14,12 +14,6 @@ const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.reports', 'screenshots'
 const run = promisify(execFile);
 
 /**
- * Traces keep each action's DOM snapshot but not the screencast: filming every repaint (the progress
- * spinner repaints all through the render) cost the browser more CPU than the render it waits for.
- */
-test.use({ trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true } });
-
-/**
  * The video is as short as step 5 allows, so the render is quick: a 2-s title card, then each photo
  * for 1 s (4 s, 120 frames). Its checks read the middle of each part.
  */
