@@ -17,6 +17,11 @@ export const standaloneEnvironment = z.object({
   /** A real mail server; without one, mail goes to the built-in catcher at /dev/mail. */
   SMTP_URL: env.optionalUrl('SMTP server for outgoing mail'),
   LOG_LEVEL: env.logLevel(),
+  /**
+   * Render worker processes (each renders one chunk at a time in a child Chromium): more than one only
+   * on a machine with cores to spare, or to check the render-at-length model (docs/render-at-length.md).
+   */
+  RENDER_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   /** Proxies whose X-Forwarded-* headers are believed (see the gateway's TRUST_PROXY). */
   TRUST_PROXY: trustProxy,
   /** `true` lets anyone read the GraphQL schema; off unless set, or NODE_ENV=development. */

@@ -126,15 +126,17 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     const servicesSince = performance.now();
     for (const definition of services) running.push(await startHere(definition, { migrate: true }));
 
-    // The render worker takes its jobs here; Chromium and ffmpeg run in a child process (architecture §2).
-    await startHere(
-      renderWorkerService({
-        rendering: new ChildProcessRendering({
-          chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          licenseKey: process.env.REMOTION_LICENSE_KEY || null,
+    // The render workers take their jobs here; Chromium and ffmpeg run in a child process each (architecture §2).
+    for (let worker = 0; worker < config.RENDER_WORKERS; worker += 1) {
+      await startHere(
+        renderWorkerService({
+          rendering: new ChildProcessRendering({
+            chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+            licenseKey: process.env.REMOTION_LICENSE_KEY || null,
+          }),
         }),
-      }),
-    );
+      );
+    }
 
     // The photo-edit worker too: its models (~1 GB, seconds of CPU per photo) run in a child process (decision 0017).
     await startHere(
