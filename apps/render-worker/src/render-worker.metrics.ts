@@ -21,6 +21,17 @@ export const renderChunkDuration = serviceHistogram({
   buckets: [2, 5, 10, 20, 30, 45, 60, 90, 120, 180, 300],
 });
 
+/**
+ * Wall time of each phase of a stitch: `download` (the chunk files), `join` (the chunks joined, the
+ * music mixed and encoded, the index moved to the front), `upload` (the MP4 to storage).
+ */
+export const renderStitchPhaseDuration = serviceHistogram({
+  name: 'memoreel_render_stitch_phase_duration_seconds',
+  help: 'Wall time of each phase of a stitch (download, join, upload), successful ones.',
+  labelNames: ['phase'] as const,
+  buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+});
+
 /** The same rendering, counted: chunks by outcome, frames, and how long each successful chunk took. */
 export function measuredRendering(rendering: Rendering): Rendering {
   return {

@@ -11,6 +11,7 @@ import {
   createLogger,
   LocalStorage,
   localStorageRouter,
+  metricsRegistry,
   type RunningService,
   startService,
 } from '@memoreel/platform';
@@ -138,6 +139,15 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
     const done = await finished(first.renderId, owner);
     expect(done).toMatchObject({ status: 'completed', error: null });
     expect(await renderedChunks(first.renderId)).toBe(3);
+    // Each phase of the stitch is on /metrics (the render dashboard's stitch panel).
+    const metrics = await metricsRegistry.metrics();
+    for (const phase of ['download', 'join', 'upload'])
+      expect(metrics).toMatch(
+        new RegExp(
+          `^memoreel_render_stitch_phase_duration_seconds_count\\{[^}]*phase="${phase}"[^}]*\\} [1-9]`,
+          'm',
+        ),
+      );
 
     const response = await fetch(done.downloadUrl as string);
     expect(response.status).toBe(200);

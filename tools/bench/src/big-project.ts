@@ -29,7 +29,14 @@ import {
   uploadAll,
   zoomEveryPhoto,
 } from './big-project/project.js';
-import { phasesOf, probe, probeDownload, renderFromTheSpa, renderRow } from './big-project/render.js';
+import {
+  phasesOf,
+  probe,
+  probeDownload,
+  renderFromTheSpa,
+  renderRow,
+  stitchPhasesOf,
+} from './big-project/render.js';
 import { startStandalone } from './big-project/server.js';
 import { keyboardMove, newPage, preview, scrollGrid, stepsInteractive } from './big-project/spa.js';
 
@@ -78,6 +85,7 @@ try {
   memory.endWindow();
   const row = await renderRow(app, projectId);
   const phases = phasesOf(row);
+  const stitchPhases = stitchPhasesOf(await app.metrics());
   const ours = await probeDownload(rendered.href, join(dir, 'ours.mp4'));
   const props = row.props as unknown as MemoreelVideoProps;
   const frames = videoDurationInFrames(props);
@@ -133,6 +141,8 @@ try {
       frames,
       fps: round(frames / rendered.seconds, 1),
       ...phases,
+      /** The worker's own time in each phase of the stitch; the rest of stitchSeconds is the job's pickup and the render's completion. */
+      stitchPhaseSeconds: stitchPhases,
       mp4: ours,
       checks: {
         frames: ours.video?.frames === frames,

@@ -11,6 +11,7 @@ import { MemoreelVideoPropsSchema, musicPlacements } from '@memoreel/video/chunk
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { Logger } from 'pino';
+import { renderStitchPhaseDuration } from '../render-worker.metrics.js';
 import { stitchRender } from '../stitch/stitch-render.js';
 import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
@@ -46,6 +47,9 @@ export class StitchVideoJob {
         },
         (chunks, music, output) => this.rendering.stitch(chunks, music, output),
       );
+      renderStitchPhaseDuration.observe({ phase: 'download' }, timings.downloadMs / 1000);
+      renderStitchPhaseDuration.observe({ phase: 'join' }, timings.joinMs / 1000);
+      renderStitchPhaseDuration.observe({ phase: 'upload' }, timings.uploadMs / 1000);
       this.logger.info(
         { renderId, chunks: job.data.chunks.length, ...timings },
         `video stitched: download ${ms(timings.downloadMs)}, join ${ms(timings.joinMs)}, upload ${ms(timings.uploadMs)}`,

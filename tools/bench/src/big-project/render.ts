@@ -78,6 +78,19 @@ export function phasesOf(row: RenderRow) {
   };
 }
 
+/**
+ * The render worker's own time for each phase of the stitch (download, join, upload), from the
+ * standalone's /metrics (the sums of `memoreel_render_stitch_phase_duration_seconds`: one render ran).
+ */
+export function stitchPhasesOf(metrics: string): Record<string, number> {
+  const phases: Record<string, number> = {};
+  for (const [, phase, seconds] of metrics.matchAll(
+    /^memoreel_render_stitch_phase_duration_seconds_sum\{[^}]*phase="(\w+)"[^}]*\} (\S+)$/gm,
+  ))
+    phases[phase as string] = round(Number(seconds));
+  return phases;
+}
+
 /** The MP4 behind `href`, fetched to `path` and probed: frames (packets), duration, the audio track. */
 export async function probeDownload(href: string, path: string) {
   const response = await fetch(href);

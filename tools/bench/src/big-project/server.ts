@@ -14,6 +14,8 @@ export interface Standalone {
   pid(): number | undefined;
   /** One query on its database. */
   query<T>(sql: string, values?: unknown[]): Promise<T[]>;
+  /** What its /metrics answers (on the ops port). */
+  metrics(): Promise<string>;
   output(): string;
   close(): Promise<void>;
 }
@@ -36,6 +38,11 @@ export async function startStandalone(): Promise<Standalone> {
       } finally {
         await client.end();
       }
+    },
+    async metrics() {
+      const response = await fetch(`${server.opsUrl}/metrics`);
+      if (!response.ok) throw new Error(`/metrics: ${response.status}`);
+      return response.text();
     },
     output: () => server.app.lastOutput,
     close: server.close,
