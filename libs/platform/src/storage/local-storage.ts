@@ -357,15 +357,27 @@ function weakEtag(info: Stats): string {
   return `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`;
 }
 
+/**
+ * How often a write makes its folder again when a concurrent delete prunes it (or a parent of it)
+ * meanwhile: each try needs another delete to land in a window of microseconds.
+ */
+const FOLDER_TRIES = 10;
+
+/**
+ * The staged file renamed to its key's path. A delete of the last object in a folder prunes the
+ * folders it leaves empty (`removeEmptyParents`), so a write beside it may find its folder gone
+ * while making it (`mkdir` answers ENOENT for a parent removed between two levels) or before the
+ * rename: either way it makes the folder again and retries.
+ */
 async function moveIntoPlace(staged: string, target: string): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  try {
-    await rename(staged, target);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-    // A concurrent delete pruned the folder between mkdir and rename: make it again, once.
-    await mkdir(dirname(target), { recursive: true });
-    await rename(staged, target);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await rename(staged, target);
+      return;
+    } catch (error) {
+      if (!isMissing(error) || attempt >= FOLDER_TRIES) throw error;
+    }
   }
 }
 
