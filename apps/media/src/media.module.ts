@@ -41,10 +41,10 @@ import { UploadCompletionService } from './photos/upload-completion.service.js';
 import { UploadIntakeService } from './photos/upload-intake.service.js';
 import { UploadQuota } from './photos/upload-quota.js';
 import { UploadsFirst } from './photos/uploads-first.js';
-import { KeepProjectReplica } from './projects/keep-project-replica.js';
-import { ProjectReplicaRepository } from './projects/project-replica.repository.js';
-import { ProjectReplicaService } from './projects/project-replica.service.js';
-import { ProjectReplicaBackfill } from './projects/project-replica-backfill.js';
+import { KeepProjectReplica } from './project-replica/keep-project-replica.js';
+import { ProjectReplicaRepository } from './project-replica/project-replica.repository.js';
+import { ProjectReplicaService } from './project-replica/project-replica.service.js';
+import { ProjectReplicaBackfill } from './project-replica/project-replica-backfill.js';
 import { PhotoStorage } from './storage/photo-storage.js';
 
 /** The media service: photo objects (uploads, verification, thumbnails, filtered video derivatives, signed URLs). */

@@ -16,9 +16,9 @@ import { actors } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { MediaDatabase } from '../src/database/media-database.js';
-import { ProjectReplicaRepository } from '../src/projects/project-replica.repository.js';
-import { ProjectReplicaService } from '../src/projects/project-replica.service.js';
-import { BACKFILL, ProjectReplicaBackfill } from '../src/projects/project-replica-backfill.js';
+import { ProjectReplicaRepository } from '../src/project-replica/project-replica.repository.js';
+import { ProjectReplicaService } from '../src/project-replica/project-replica.service.js';
+import { BACKFILL, ProjectReplicaBackfill } from '../src/project-replica/project-replica-backfill.js';
 import { eventually, useMedia } from './media-harness.js';
 
 /** Media's replica of projects (decision 0030): owner and plan from projects' events, in any order. */

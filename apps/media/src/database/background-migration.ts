@@ -1,6 +1,6 @@
 import type { Logger } from '@memoreel/platform';
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { MediaDatabase } from './media-database.js';
+import type { MediaDatabase, MediaTransaction } from './media-database.js';
 
 const RETRY_MS = { first: 1_000, most: 30_000 };
 
@@ -25,6 +25,24 @@ export abstract class BackgroundMigration implements OnApplicationBootstrap, OnM
 
   /** Every row it copies, page by page (checking `stopped` between pages); resolves with how many it wrote. */
   protected abstract copy(): Promise<number>;
+
+  /**
+   * Fetches page after page (`next` names where the following one starts, null at the end), each
+   * applied in one transaction, until the end or until media stops; resolves with what `apply` counted.
+   */
+  protected async eachPage<Page extends { next: string | null }>(
+    fetch: (after: string | null) => Promise<Page>,
+    apply: (tx: MediaTransaction, page: Page) => Promise<number>,
+  ): Promise<number> {
+    let after: string | null = null;
+    let written = 0;
+    do {
+      const page = await fetch(after);
+      written += await this.database.$transaction((tx) => apply(tx, page));
+      after = page.next;
+    } while (after && !this.stopped);
+    return written;
+  }
 
   onApplicationBootstrap() {
     this.running = this.untilDone();

@@ -2,7 +2,7 @@ import { type Actor, mediaPendingPhotosChanged, type PhotoWithUrls } from '@memo
 import { BusClient, LOGGER, type Logger, requireSignedIn } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
-import { ProjectReplicaService } from '../projects/project-replica.service.js';
+import { ProjectReplicaService } from '../project-replica/project-replica.service.js';
 import { deletePhotosTellingCleanup } from './delete-photos.js';
 import { PendingPhotosRepository } from './pending-photos.repository.js';
 import { PhotoRowsRepository, toPhoto } from './photo-rows.repository.js';

@@ -25,7 +25,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
 import type { Photo as PhotoRow } from '../generated/prisma/client.js';
-import { ProjectReplicaService } from '../projects/project-replica.service.js';
+import { ProjectReplicaService } from '../project-replica/project-replica.service.js';
 import { deletePhotosTellingCleanup } from './delete-photos.js';
 import { PhotoRowsRepository, toPhoto } from './photo-rows.repository.js';
 import { PhotoUrlsService } from './photo-urls.service.js';

@@ -1,4 +1,4 @@
-import { exportPhotos, makePhotoVideoDerivative, type ReplyOf, SYSTEM } from '@memoreel/contracts';
+import { exportPhotos, makePhotoVideoDerivative, SYSTEM } from '@memoreel/contracts';
 import { BusClient, buildJob, LOGGER, type Logger, recordJob, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { BackgroundMigration } from '../database/background-migration.js';
@@ -29,26 +29,22 @@ export class PhotosFromProjects extends BackgroundMigration {
   }
 
   /** Every page, whether or not it ran before; resolves with how many rows it took. */
-  async copy(): Promise<number> {
-    let after: string | null = null;
-    let taken = 0;
-    do {
-      const page: ReplyOf<typeof exportPhotos> = await this.bus.request(exportPhotos, SYSTEM, {
-        after,
-        limit: PAGE,
-      });
-      taken += await this.database.$transaction(async (tx) => {
+  copy(): Promise<number> {
+    return this.eachPage(
+      async (after) => {
+        const page = await this.bus.request(exportPhotos, SYSTEM, { after, limit: PAGE });
+        await this.logMissing(page.photos.map((photo) => photo.id));
+        return page;
+      },
+      async (tx, page) => {
         const rows = await this.photos.takeFromProjects(tx, page.photos);
         for (const { id, updatedAt } of rows.filter((row) => row.refiltered)) {
           const job = stableUuid(`video:moved:${id}:${updatedAt.toISOString()}`);
           await recordJob(tx, 'media', buildJob(makePhotoVideoDerivative, SYSTEM, { id }, job));
         }
         return rows.length;
-      });
-      await this.logMissing(page.photos.map((photo) => photo.id));
-      after = page.next;
-    } while (after && !this.stopped);
-    return taken;
+      },
+    );
   }
 
   /** Every photo came through media: a row without one is a defect to look into, not to invent a photo for. */

@@ -68,11 +68,10 @@ export class PhotosRepository {
    */
   async markStored(
     tx: MediaTransaction,
-    id: string,
+    { id, projectId }: { id: string; projectId: string },
     stored: { storagePath: string; size: number; width: number; height: number; contentHash: string },
     review: PhotoStatus,
   ): Promise<Photo> {
-    const { projectId } = await tx.photo.findUniqueOrThrow({ where: { id }, select: { projectId: true } });
     const { _max } = await tx.photo.aggregate({
       where: { projectId, status: UploadStatus.stored, review: 'accepted' },
       _max: { displayOrder: true },

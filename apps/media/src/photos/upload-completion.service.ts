@@ -225,7 +225,7 @@ export class UploadCompletionService {
     // Taken only now, after the upload before it in the same call: no lock waits on a promise.
     await this.photos.lockPlaces(tx, photo.projectId);
     const dimensions = { size: verdict.size, width, height };
-    const stored = await this.photos.markStored(tx, photo.id, { ...kept, ...dimensions }, review);
+    const stored = await this.photos.markStored(tx, photo, { ...kept, ...dimensions }, review);
     await recordEvent(
       tx,
       'media',

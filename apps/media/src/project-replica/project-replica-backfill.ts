@@ -1,4 +1,4 @@
-import { exportProjects, type ReplyOf, SYSTEM } from '@memoreel/contracts';
+import { exportProjects, SYSTEM } from '@memoreel/contracts';
 import { BusClient, LOGGER, type Logger } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { BackgroundMigration } from '../database/background-migration.js';
@@ -29,20 +29,13 @@ export class ProjectReplicaBackfill extends BackgroundMigration {
     super(database, logger, BACKFILL);
   }
 
-  protected async copy(): Promise<number> {
-    let after: string | null = null;
-    let copied = 0;
-    do {
-      const page: ReplyOf<typeof exportProjects> = await this.bus.request(exportProjects, SYSTEM, {
-        after,
-        limit: PAGE,
-      });
-      await this.database.$transaction(async (tx) => {
+  protected copy(): Promise<number> {
+    return this.eachPage(
+      (after) => this.bus.request(exportProjects, SYSTEM, { after, limit: PAGE }),
+      async (tx, page) => {
         for (const project of page.projects) await this.projects.copied(tx, project);
-      });
-      copied += page.projects.length;
-      after = page.next;
-    } while (after && !this.stopped);
-    return copied;
+        return page.projects.length;
+      },
+    );
   }
 }
