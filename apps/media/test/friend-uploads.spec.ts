@@ -6,10 +6,12 @@ import {
   getPhotoQuota,
   getPhotoUrls,
   INVALID_UPLOAD_LINK,
-  listPendingPhotos,
-  listPhotos,
+  mediaListPendingPhotos,
+  mediaListPhotos,
+  mediaPendingPhotosChanged,
   requestPhotoUploads,
 } from '@memoreel/contracts';
+import { BusClient } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
 import { smallJpeg as jpeg, put, friendUpload as uploadThrough } from './browser-uploads.js';
@@ -21,21 +23,26 @@ const friendUpload = (friend: Actor, linkId: string, projectId: string, count: n
   uploadThrough(media, friend, linkId, projectId, count);
 
 describe('uploads through a friend link', () => {
-  it("arrive pending, submitted by the visitor, on the owner's quota; the visitor reads nothing back", async () => {
+  it("arrive pending, submitted by the visitor, on the owner's quota, and ring the owner's bell; the visitor reads nothing back", async () => {
     const owner = actors.user();
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
     const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const bell: { userId: string; projectId: string; total: number }[] = [];
+    const live = new BusClient(media.bus).subscribeLive(mediaPendingPhotosChanged, (data) => bell.push(data));
 
     const { results } = await friendUpload(friend, link.id, project.id, 2);
     expect(results.every((r) => r.photoId && r.error === null)).toBe(true);
-    await eventually(async () => {
-      const { photos } = await media.request(listPendingPhotos, owner, { projectId: project.id });
-      expect(photos).toHaveLength(2);
-      expect(photos.every((p) => p.status === 'pending' && p.submittedBy === friend.userId)).toBe(true);
-      expect(photos.every((p) => p.userId === owner.userId)).toBe(true);
-    });
-    expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
+    // Stored with the completion: pending at once, and the owner's bell told after it.
+    const { photos } = await media.request(mediaListPendingPhotos, owner, { projectId: project.id });
+    expect(photos).toHaveLength(2);
+    expect(photos.every((p) => p.status === 'pending' && p.submittedBy === friend.userId)).toBe(true);
+    expect(photos.every((p) => p.userId === owner.userId)).toBe(true);
+    await eventually(async () =>
+      expect(bell).toContainEqual({ userId: owner.userId, projectId: project.id, total: 2 }),
+    );
+    await live.stop();
+    expect((await media.request(mediaListPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
     expect((await media.request(getPhotoQuota, owner, { projectId: project.id })).count).toBe(2);
 
     const ids = results.map((r) => r.photoId as string);
@@ -45,7 +52,7 @@ describe('uploads through a friend link', () => {
     });
     // The link opens nothing else: not the photos' URLs, not the project's photos.
     expect((await media.request(getPhotoUrls, friend, { ids })).photos).toEqual([]);
-    await expect(media.request(listPhotos, friend, { projectId: project.id })).rejects.toMatchObject({
+    await expect(media.request(mediaListPhotos, friend, { projectId: project.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });

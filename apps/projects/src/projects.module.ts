@@ -8,6 +8,7 @@ import { FriendLinksRepository } from './friend-links/friend-links.repository.js
 import { FriendLinksService } from './friend-links/friend-links.service.js';
 import { AddPhotoWhenStored } from './photos/add-photo-when-stored.js';
 import { ExportPhotosHandler } from './photos/export-photos.handler.js';
+import { ForgetPhotoWhenDeletedInMedia } from './photos/forget-photo-when-deleted-in-media.js';
 import { PendingPhotosHandlers } from './photos/pending-photos.handlers.js';
 import { PendingPhotosRepository } from './photos/pending-photos.repository.js';
 import { PendingPhotosService } from './photos/pending-photos.service.js';
@@ -41,6 +42,7 @@ export class ProjectsModule {
         AddPhotoWhenStored,
         ReplacePhotoImageWhenEditApplied,
         ReleaseQuotaWhenPhotoRejected,
+        ForgetPhotoWhenDeletedInMedia,
         PhotosForShareHandlers,
         FriendLinksHandlers,
         PendingPhotosHandlers,

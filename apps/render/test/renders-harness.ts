@@ -6,7 +6,7 @@ import {
   type Actor,
   getPhotoUrls,
   getProject,
-  listPhotos,
+  mediaListPhotos,
   type Photo,
   type Project,
   requestEnvelopeSchema,
@@ -71,6 +71,8 @@ export class FakeProjects {
     return photo;
   }
 
+  private readonly thumbnails = { grid: 'g', strip: 's', carousel: 'c', full: 'f' };
+
   /** Responders on projects' and media's subjects, answering as they would for the owner. */
   async standIns(bus: platform.Bus) {
     const notFound = { ok: false, error: { code: 'NOT_FOUND', message: 'Project not found' } };
@@ -85,10 +87,14 @@ export class FakeProjects {
         const project = owned(actor, data.id);
         return project ? { ok: true, data: project } : notFound;
       }),
-      await bus.respond(listPhotos.subject, 'projects', async (message) => {
-        const { actor, data } = requestEnvelopeSchema(listPhotos.request).parse(message.payload);
+      await bus.respond(mediaListPhotos.subject, 'media', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(mediaListPhotos.request).parse(message.payload);
         if (!owned(actor, data.projectId)) return notFound;
-        const photos = (this.photos.get(data.projectId) ?? []).map(({ videoUrl: _, ...photo }) => photo);
+        const photos = (this.photos.get(data.projectId) ?? []).map(({ videoUrl, ...photo }) => ({
+          ...photo,
+          urls: { ...this.thumbnails, video: videoUrl, videoFilter: videoUrl ? photo.filter : null },
+          subjects: null,
+        }));
         return { ok: true, data: { photos } };
       }),
       await bus.respond(getPhotoUrls.subject, 'media', async (message) => {
@@ -99,10 +105,7 @@ export class FakeProjects {
           .map((photo) => ({
             id: photo.id,
             urls: {
-              grid: 'g',
-              strip: 's',
-              carousel: 'c',
-              full: 'f',
+              ...this.thumbnails,
               video: photo.videoUrl,
               videoFilter: photo.videoUrl ? photo.filter : null,
             },

@@ -6,6 +6,7 @@ import {
   getShareByProject,
   getSharedVideo,
   listShares,
+  mediaListPhotos,
   PublicSharedVideoSchema,
   recordShareView,
   updateShare,
@@ -16,7 +17,15 @@ import { startedForTests } from '@memoreel/testing/hooks';
 import { describe, expect, it } from 'vitest';
 import { eventually, startSharing } from './sharing-harness.js';
 
-const h = startedForTests('sharing', () => startSharing({ collaborators: ['projects'] }));
+const h = startedForTests('sharing', async () => {
+  const harness = await startSharing({ collaborators: ['projects'] });
+  // Media stands in for the photos: these projects have none (apps/standalone's sharing-http.spec plays real ones).
+  await harness.bus.respond(mediaListPhotos.subject, 'media', async () => ({
+    ok: true,
+    data: { photos: [] },
+  }));
+  return harness;
+});
 
 async function projectOf(owner = actors.user()) {
   const project = await h.request(createProject, owner, { name: 'Grandma at 90' });

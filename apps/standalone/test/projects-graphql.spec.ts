@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { authService } from '@memoreel/auth';
 import { billingService } from '@memoreel/billing';
+import { mediaService } from '@memoreel/media';
 import { projectsService } from '@memoreel/projects';
 import { describe, expect, it } from 'vitest';
 import type { MailCatcher } from '../src/mail-catcher.js';
@@ -9,7 +10,8 @@ import { useGatewayStack } from './gateway-stack.js';
 
 /**
  * The projects and billing GraphQL operations end to end: the gateway with real access tokens
- * from the auth service, the projects and billing services, on a test database and one bus.
+ * from the auth service, the projects and billing services, and media (the cards' photos), on a
+ * test database and one bus.
  */
 
 const WEBHOOK_SECRET = 'whsec_projects_graphql_test';
@@ -19,12 +21,13 @@ type GraphQLResult = {
   errors?: { message: string; extensions: { code: string } }[];
 };
 
-describe('projects and billing over GraphQL (auth + projects + billing + gateway)', () => {
+describe('projects and billing over GraphQL (auth + projects + billing + media + gateway)', () => {
   const stack = useGatewayStack({
     name: 'projects-gql',
-    services: [authService, projectsService, billingService],
+    services: [authService, projectsService, billingService, mediaService],
     env: { billing: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET } },
     mail: true,
+    localStorage: true,
   });
 
   async function post(path: string, body: unknown, token?: string): Promise<Response> {

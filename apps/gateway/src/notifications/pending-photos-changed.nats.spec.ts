@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pendingPhotosChanged } from '@memoreel/contracts';
+import { mediaPendingPhotosChanged } from '@memoreel/contracts';
 import { BusClient, connectNatsBus, type NatsBus } from '@memoreel/platform';
 import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -56,9 +56,9 @@ describe('pendingPhotosChanged over NATS', () => {
         complete: () => {},
       },
     );
-    const projects = new BusClient(servicesBus, { sender: 'projects' });
+    const media = new BusClient(servicesBus, { sender: 'media' });
     const push = (total: number) =>
-      projects.publishLive(pendingPhotosChanged, { userId, projectId: randomUUID(), total });
+      media.publishLive(mediaPendingPhotosChanged, { userId, projectId: randomUUID(), total });
 
     await vi.waitFor(
       async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pendingPhotosChanged } from '@memoreel/contracts';
+import { mediaPendingPhotosChanged } from '@memoreel/contracts';
 import { BusClient, InProcessBus } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -54,18 +54,18 @@ describe('pendingPhotosChanged', () => {
     const adaBell = await bellOf(ada);
     const bobBell = await bellOf(bob);
     const visitor = await bellOf(null);
-    const projects = new BusClient(bus, { sender: 'projects' });
+    const media = new BusClient(bus, { sender: 'media' });
     // The subscriptions are open once a first message reaches one of them.
     const adaProject = randomUUID();
     await vi.waitFor(
       async () => {
-        await projects.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 1 });
+        await media.publishLive(mediaPendingPhotosChanged, { userId: ada, projectId: adaProject, total: 1 });
         expect(adaBell.changes.length).toBeGreaterThan(0);
       },
       { timeout: 5_000, interval: 100 },
     );
-    await projects.publishLive(pendingPhotosChanged, { userId: bob, projectId: randomUUID(), total: 3 });
-    await projects.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 0 });
+    await media.publishLive(mediaPendingPhotosChanged, { userId: bob, projectId: randomUUID(), total: 3 });
+    await media.publishLive(mediaPendingPhotosChanged, { userId: ada, projectId: adaProject, total: 0 });
     await vi.waitFor(() => expect(adaBell.changes.at(-1)).toEqual({ projectId: adaProject, total: 0 }));
     await vi.waitFor(() => expect(bobBell.changes).toHaveLength(1));
     expect(adaBell.changes.every((c) => c.projectId === adaProject)).toBe(true);

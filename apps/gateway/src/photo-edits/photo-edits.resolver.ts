@@ -3,8 +3,7 @@ import {
   applyPhotoEdit,
   discardPhotoEdit,
   getPhotoEdit,
-  getPhotoUrls,
-  listPhotos,
+  mediaListPhotos,
   type PhotoEdit,
   photoEditChanged,
   startPhotoEdit,
@@ -15,7 +14,7 @@ import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graph
 import { CurrentActor } from '../http/current-actor.js';
 import { ownLiveIterator } from '../live/live-iterator.js';
 import { PhotoModel } from '../photos/photo.model.js';
-import { toPhotoModel } from '../photos/photos-with-urls.js';
+import { toPhotoModel } from '../photos/to-photo-model.js';
 import { PhotoEditKind, PhotoEditModel, type PhotoEditStatus } from './photo-edit.model.js';
 
 const toModel = ({ userId: _, ...edit }: PhotoEdit): PhotoEditModel => ({
@@ -61,15 +60,13 @@ export class PhotoEditsResolver {
     @Args('id', { type: () => ID }) id: string,
   ): Promise<PhotoModel> {
     const applied = await this.bus.request(applyPhotoEdit, actor, { id }, { timeoutMs: 30_000 });
-    const [{ photos }, { photos: signed }] = await Promise.all([
-      this.bus.request(listPhotos, actor, { projectId: applied.projectId, ids: [applied.photoId] }),
-      this.bus.request(getPhotoUrls, actor, { ids: [applied.photoId] }),
-    ]);
+    const { photos } = await this.bus.request(mediaListPhotos, actor, {
+      projectId: applied.projectId,
+      ids: [applied.photoId],
+    });
     const photo = photos[0];
     if (!photo) throw new NotFoundError(photoMessages.photoNotFound);
-    // Media's answer is the image now; the projects row follows it on media.photo.replaced.
-    const current = { ...photo, width: applied.width, height: applied.height };
-    return toPhotoModel(current, signed[0]);
+    return toPhotoModel(photo);
   }
 
   @Mutation(() => Boolean, { description: "Keep Original: deletes the edit's result." })

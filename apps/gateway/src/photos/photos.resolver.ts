@@ -1,14 +1,13 @@
 import {
   type Actor,
-  deletePhotos,
   getPhotoQuota,
-  listPhotos,
-  type Photo,
-  reorderPhoto,
+  mediaDeletePhotos,
+  mediaListPhotos,
+  mediaReorderPhoto,
+  mediaSetPhotoCaption,
+  mediaSetPhotoFilter,
+  mediaSetPhotoTransforms,
   requestPhotoUploads,
-  setPhotoCaption,
-  setPhotoFilter,
-  setPhotoTransforms,
 } from '@memoreel/contracts';
 import type { CaptionPlacement, PhotoFilter } from '@memoreel/domain';
 import { BusClient } from '@memoreel/platform';
@@ -23,15 +22,13 @@ import {
   PhotoUploadPlanModel,
   PhotoUploadResultModel,
 } from './photo.model.js';
-import { photosWithUrls } from './photos-with-urls.js';
+import { toPhotoModel } from './to-photo-model.js';
 import { verifyPhotoUploads } from './verify-photo-uploads.js';
 
-/** How long a completed upload may take to appear in projects (the media.photo.stored consumer). */
-const ROW_WAIT_MS = 5_000;
-
 /**
- * The photo operations of steps 1–4 (docs/photos-api.md). Rows come from projects, objects and
- * their signed URLs from media; each service checks ownership for the caller.
+ * The photo operations of steps 1–4 (docs/photos-api.md). Media owns the photo (decision 0030) and
+ * answers each with its signed URLs; projects still counts the plan's quota until the upload intake
+ * moves too (docs/plans/photo-move.md C5). Each service checks ownership for the caller.
  */
 @Resolver(() => PhotoModel)
 export class PhotosResolver {
@@ -42,8 +39,8 @@ export class PhotosResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoModel[]> {
-    const { photos } = await this.bus.request(listPhotos, actor, { projectId });
-    return this.withUrls(actor, photos);
+    const { photos } = await this.bus.request(mediaListPhotos, actor, { projectId });
+    return photos.map((photo) => toPhotoModel(photo));
   }
 
   @Query(() => PhotoQuotaModel)
@@ -76,8 +73,12 @@ export class PhotosResolver {
     @Args('uploadIds', { type: () => [ID] }) uploadIds: string[],
   ): Promise<PhotoUploadResultModel[]> {
     const { results } = await verifyPhotoUploads(this.bus, actor, { projectId, uploadIds });
-    const accepted = results.flatMap((result) => (result.photoId ? [result.photoId] : []));
-    const photos = new Map((await this.rowsOf(actor, projectId, accepted)).map((p) => [p.id, p]));
+    // Media stored each accepted photo's row in the completion's own transaction: read once, no waiting.
+    const ids = results.flatMap((result) => (result.photoId ? [result.photoId] : []));
+    const stored = ids.length
+      ? (await this.bus.request(mediaListPhotos, actor, { projectId, ids })).photos
+      : [];
+    const photos = new Map(stored.map((photo) => [photo.id, toPhotoModel(photo)]));
     return results.map((result) => ({
       uploadId: result.uploadId,
       photo: (result.photoId && photos.get(result.photoId)) || null,
@@ -91,7 +92,7 @@ export class PhotosResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('ids', { type: () => [ID] }) ids: string[],
   ): Promise<string[]> {
-    return (await this.bus.request(deletePhotos, actor, { projectId, ids })).ids;
+    return (await this.bus.request(mediaDeletePhotos, actor, { projectId, ids })).ids;
   }
 
   @Mutation(() => [PhotoModel], {
@@ -104,8 +105,8 @@ export class PhotosResolver {
     @Args('from', { type: () => Int }) from: number,
     @Args('to', { type: () => Int }) to: number,
   ): Promise<PhotoModel[]> {
-    const { photos } = await this.bus.request(reorderPhoto, actor, { projectId, from, to });
-    return this.withUrls(actor, photos);
+    const { photos } = await this.bus.request(mediaReorderPhoto, actor, { projectId, from, to });
+    return photos.map((photo) => toPhotoModel(photo));
   }
 
   @Mutation(() => PhotoModel)
@@ -115,8 +116,8 @@ export class PhotosResolver {
     @Args('filter') filter: string,
   ): Promise<PhotoModel> {
     // An unknown filter is refused by the contract's schema (VALIDATION_FAILED).
-    const photo = await this.bus.request(setPhotoFilter, actor, { id, filter: filter as PhotoFilter });
-    return this.withUrl(actor, photo);
+    const photo = await this.bus.request(mediaSetPhotoFilter, actor, { id, filter: filter as PhotoFilter });
+    return toPhotoModel(photo);
   }
 
   @Mutation(() => PhotoModel, {
@@ -127,11 +128,11 @@ export class PhotosResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('transforms', { type: () => PhotoTransformsInput }) transforms: PhotoTransformsInput,
   ): Promise<PhotoModel> {
-    const photo = await this.bus.request(setPhotoTransforms, actor, {
+    const photo = await this.bus.request(mediaSetPhotoTransforms, actor, {
       id,
       transforms: { '0': { ...transforms.start }, '100': { ...transforms.end } },
     });
-    return this.withUrl(actor, photo);
+    return toPhotoModel(photo);
   }
 
   @Mutation(() => PhotoModel, {
@@ -143,30 +144,11 @@ export class PhotosResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('caption', { type: () => PhotoCaptionInput, nullable: true }) caption: PhotoCaptionInput | null,
   ): Promise<PhotoModel> {
-    // The projects service checks the caption against its limits (VALIDATION_FAILED).
-    const photo = await this.bus.request(setPhotoCaption, actor, {
+    // Media checks the caption against its limits (VALIDATION_FAILED).
+    const photo = await this.bus.request(mediaSetPhotoCaption, actor, {
       id,
       caption: caption ? { text: caption.text, placement: caption.placement as CaptionPlacement } : null,
     });
-    return this.withUrl(actor, photo);
-  }
-
-  private withUrls(actor: Actor, photos: Photo[]): Promise<PhotoModel[]> {
-    return photosWithUrls(this.bus, actor, photos);
-  }
-
-  private async withUrl(actor: Actor, photo: Photo): Promise<PhotoModel> {
-    return (await this.withUrls(actor, [photo]))[0] as PhotoModel;
-  }
-
-  /** The rows of just-stored photos: projects adds them on media.photo.stored, usually within milliseconds. */
-  private async rowsOf(actor: Actor, projectId: string, ids: string[]): Promise<PhotoModel[]> {
-    if (ids.length === 0) return [];
-    const deadline = Date.now() + ROW_WAIT_MS;
-    for (;;) {
-      const { photos } = await this.bus.request(listPhotos, actor, { projectId, ids });
-      if (photos.length === ids.length || Date.now() > deadline) return this.withUrls(actor, photos);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return toPhotoModel(photo);
   }
 }

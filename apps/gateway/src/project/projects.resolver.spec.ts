@@ -5,6 +5,7 @@ import {
   deleteProject,
   getProject,
   listProjects,
+  mediaPhotoCards,
   renameProject,
   updateVideoSettings,
 } from '@memoreel/contracts';
@@ -22,9 +23,17 @@ const FIELDS =
   'id userId name product createdAt updatedAt videoSettings { durationPerPhoto transition cutOnBeat width height font opening { title subtitle seconds background { kind color photoId } } closing { message seconds background { kind color photoId } } music { type selection customPath timelineTracks { id storage_path startTime duration instanceId title } } }';
 
 describe('ProjectsResolver', () => {
-  it('forwards each query with the actor and returns the service reply', async () => {
+  it('forwards each query with the actor and returns the service reply, the cards’ photos from media', async () => {
     await app.answer(listProjects, () => ({
       projects: [{ ...project, photos: [], photoCount: 0, videos: [] }],
+    }));
+    const photo = { id: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', url: 'https://media.example/grid.webp' };
+    await app.answer(mediaPhotoCards, ({ data }) => ({
+      cards: (data as { projectIds: string[] }).projectIds.map((projectId) => ({
+        projectId,
+        count: 7,
+        photos: [photo],
+      })),
     }));
     await app.answer(getProject, () => project);
     await app.answer(countProjects, () => ({ count: 1, limit: 10 }));
@@ -36,14 +45,17 @@ describe('ProjectsResolver', () => {
     );
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({
-      projects: [{ ...project, photos: [], photoCount: 0, videos: [] }],
+      projects: [{ ...project, photos: [photo], photoCount: 7, videos: [] }],
       project,
       projectCount: { count: 1, limit: 10 },
     });
     const reads = app.asked.filter((call) =>
-      [listProjects, getProject, countProjects].some((c) => c.subject === call.subject),
+      [listProjects, mediaPhotoCards, getProject, countProjects].some((c) => c.subject === call.subject),
     );
-    expect(reads.map((call) => call.actor)).toEqual([owner, owner, owner]);
+    expect(reads.map((call) => call.actor)).toEqual([owner, owner, owner, owner]);
+    expect(reads.find((call) => call.subject === mediaPhotoCards.subject)?.data).toEqual({
+      projectIds: [project.id],
+    });
     expect(reads.find((call) => call.subject === getProject.subject)?.data).toEqual({ id: project.id });
   });
 

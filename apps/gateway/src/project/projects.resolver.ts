@@ -4,9 +4,9 @@ import {
   createInitialProject,
   createProject,
   deleteProject,
-  getPhotoUrls,
   getProject,
   listProjects,
+  mediaPhotoCards,
   renameProject,
   updateVideoSettings,
   type VideoSettingsUpdate,
@@ -33,17 +33,16 @@ export class ProjectsResolver {
   @Query(() => [ProjectListItemModel], { description: 'Your projects, newest first (at most 20).' })
   async projects(@CurrentActor() actor: Actor): Promise<ProjectListItemModel[]> {
     const { projects } = await this.bus.request(listProjects, actor, {});
-    // The cards' photos come as ids; media signs their grid thumbnails (a photo without one yet is left out).
-    const ids = projects.flatMap((project) => project.photos.map((photo) => photo.id));
-    if (ids.length === 0) return projects;
-    const { photos } = await this.bus.request(getPhotoUrls, actor, { ids });
-    const grid = new Map(photos.flatMap((photo) => (photo.urls ? [[photo.id, photo.urls.grid]] : [])));
+    if (projects.length === 0) return projects;
+    // Media owns the photos: each card's count and first grid thumbnails (one without one yet is left out).
+    const { cards } = await this.bus.request(mediaPhotoCards, actor, {
+      projectIds: projects.map((project) => project.id),
+    });
+    const cardOf = new Map(cards.map((card) => [card.projectId, card]));
     return projects.map((project) => ({
       ...project,
-      photos: project.photos.flatMap((photo) => {
-        const url = grid.get(photo.id);
-        return url ? [{ id: photo.id, url }] : [];
-      }),
+      photos: cardOf.get(project.id)?.photos ?? [],
+      photoCount: cardOf.get(project.id)?.count ?? 0,
     }));
   }
 

@@ -13,6 +13,7 @@ import type { Photo } from '../generated/prisma/client.js';
 import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PhotoStorage } from '../storage/photo-storage.js';
 import { type JudgedAhead, judgeHeifAhead } from './judge-heif-ahead.js';
+import { PendingPhotosService } from './pending-photos.service.js';
 import { photoKey } from './photo-keys.js';
 import { PhotosRepository, UploadStatus } from './photos.repository.js';
 import { sideBySideInOrder } from './side-by-side.js';
@@ -80,11 +81,13 @@ export class UploadCompletionService {
     private readonly quota: UploadQuota,
     private readonly photoStorage: PhotoStorage,
     private readonly uploadsFirst: UploadsFirst,
+    private readonly pending: PendingPhotosService,
   ) {}
 
   /**
    * The uploads verified side by side and stored in the order given (their photos join the project
-   * in that order); an upload of another user or project reads as never requested.
+   * in that order); an upload of another user or project reads as never requested. A friend's
+   * photos wait for the owner, whose bell hears of them once they are stored.
    */
   async completeUploads(
     actor: Actor,
@@ -96,11 +99,15 @@ export class UploadCompletionService {
     const uploader: Uploader = linkId
       ? { ownerId: await this.quota.friendLinkOwner(linkId, projectId), submittedBy: userId }
       : { ownerId: userId, submittedBy: null };
-    return this.uploadsFirst.verification(() =>
+    const results = await this.uploadsFirst.verification(() =>
       sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
         this.complete(actor, uploader, projectId, uploadId, previousDone),
       ),
     );
+    if (uploader.submittedBy && results.some((result) => result.photoId)) {
+      await this.pending.announce(uploader.ownerId, projectId);
+    }
+    return results;
   }
 
   /**

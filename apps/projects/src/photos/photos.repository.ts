@@ -14,6 +14,9 @@ import type { ProjectsDatabase, ProjectsTransaction } from '../database/projects
 import type { Photo as PhotoRow } from '../generated/prisma/client.js';
 import { Prisma } from '../generated/prisma/client.js';
 
+/** The `processed_events` consumer under which a photo deleted in media before it was added here is kept. */
+const DELETED_IN_MEDIA = 'photo-deleted-in-media-first';
+
 type Reader = ProjectsTransaction | ProjectsDatabase;
 
 /** Every read goes through here: a stored filter or transforms value that is malformed reads as the default. */
@@ -93,6 +96,21 @@ export class PhotosRepository {
 
   exists(db: Reader, id: string): Promise<boolean> {
     return db.photo.count({ where: { id } }).then((n) => n > 0);
+  }
+
+  /**
+   * Remembers that media deleted a photo projects has no copy of yet (its media.photo.stored still on
+   * the way), so the copy is never added: kept with the processed event ids, as long as they are.
+   */
+  async rememberDeletedInMedia(tx: ProjectsTransaction, id: string): Promise<void> {
+    await tx.processedEvent.createMany({
+      data: [{ consumer: DELETED_IN_MEDIA, eventId: id }],
+      skipDuplicates: true,
+    });
+  }
+
+  wasDeletedInMedia(db: Reader, id: string): Promise<boolean> {
+    return db.processedEvent.count({ where: { consumer: DELETED_IN_MEDIA, eventId: id } }).then((n) => n > 0);
   }
 
   /** Photos of the project (any status) plus reservations not yet expired: what the plan's limit caps. */

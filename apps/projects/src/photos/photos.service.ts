@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   type DataOf,
+  type mediaPhotoDeleted,
   type Photo,
   type PhotoQuota,
   photoFilterChanged,
@@ -171,6 +172,8 @@ export class PhotosService {
         const project = await this.projects.getById(tx, data.projectId);
         // A project deleted meanwhile: media removes the project's objects on projects.project.deleted.
         if (!project || (await this.photos.exists(tx, data.id))) return;
+        // Deleted in media before this event came: no copy to count, and its reservation is done with.
+        if (await this.photos.wasDeletedInMedia(tx, data.id)) return this.photos.release(tx, data.id);
         await this.photos.insert(tx, {
           id: data.id,
           userId: project.userId,
@@ -185,6 +188,25 @@ export class PhotosService {
           transforms: DEFAULT_TRANSFORMS,
         });
         await this.photos.release(tx, data.id);
+      });
+    });
+  }
+
+  /**
+   * Media deleted a photo: its copy here goes, so the quota counts it no more. Heard before the
+   * photo's media.photo.stored (two consumers, no order between them), there is no copy yet: it is
+   * remembered, and the copy is never added.
+   */
+  forgetDeleted(event: {
+    id: string;
+    consumer: string;
+    data: DataOf<typeof mediaPhotoDeleted>;
+  }): Promise<void> {
+    const { data } = event;
+    return this.database.$transaction(async (tx) => {
+      await runOnce(tx, 'projects', event.consumer, event.id, async () => {
+        const [deleted] = await this.photos.deleteMany(tx, data.projectId, [data.id]);
+        if (!deleted) await this.photos.rememberDeletedInMedia(tx, data.id);
       });
     });
   }

@@ -1,4 +1,4 @@
-import { type Actor, getPhotoUrls, listPhotos, type Project, renderMessages } from '@memoreel/contracts';
+import { type Actor, mediaListPhotos, type Project, renderMessages } from '@memoreel/contracts';
 import {
   facesOf,
   type TimelineTrack,
@@ -44,25 +44,19 @@ export class RenderInputs {
    * Not ready while a photo's derivative (of its current filter) is still being made.
    */
   async videoProps(actor: Actor, project: Project): Promise<RenderInput> {
+    // One call: media owns the photos and signs them (`video` only once its current filter's derivative is made).
     const { photos } = await passRemoteErrors(() =>
-      this.bus.request(listPhotos, actor, { projectId: project.id }),
+      this.bus.request(mediaListPhotos, actor, { projectId: project.id }),
     );
     if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
-    const { photos: signed } = await passRemoteErrors(() =>
-      this.bus.request(getPhotoUrls, actor, { ids: photos.map((photo) => photo.id) }),
-    );
-    const media = new Map(signed.map((entry) => [entry.id, entry]));
     let photosReady = 0;
-    const framed = photos.map((photo) => {
-      const { urls, subjects } = media.get(photo.id) ?? {};
-      // A derivative of another filter than the photo's is not ready yet (media has not seen the change).
-      const ready = Boolean(urls?.video) && urls?.videoFilter === photo.filter;
-      if (ready) photosReady += 1;
-      const { id, transforms, caption, width, height } = photo;
+    const framed = photos.map(({ id, transforms, caption, width, height, urls, subjects }) => {
+      const video = urls?.video ?? null;
+      if (video) photosReady += 1;
       // Its size and faces frame it in a 1:1 or 9:16 video (filling the frame, no face cut).
       return {
         id,
-        url: ready ? (urls?.video as string) : '',
+        url: video ?? '',
         transforms,
         caption,
         width,

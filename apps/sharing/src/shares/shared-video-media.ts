@@ -1,25 +1,21 @@
 import {
   getMusicUrls,
-  getPhotoUrls,
-  listPhotosForShare,
   listRenders,
-  type PhotoBox,
+  mediaListPhotos,
   type PublicSharedVideo,
   SYSTEM,
 } from '@memoreel/contracts';
 import { facesOf, type TimelineTrack, type VideoSize } from '@memoreel/domain';
-import { BusClient, LOGGER, type Logger, ownerActor } from '@memoreel/platform';
+import { BusClient, LOGGER, type Logger, ownerActor, RemoteError } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
-/** media.photo.urls takes at most this many ids a call. */
-const PHOTO_URLS_PER_CALL = 400;
 const isTrackId = (id: string) => z.uuid().safeParse(id).success;
 
 /**
- * What the public player draws and plays: the project's accepted photos in order (projects), a
- * signed URL of each one's filtered video derivative, else its carousel size (media), and the
- * timeline's music (render), and the latest rendered MP4 when there is one (render). URLs are
+ * What the public player draws and plays: the project's accepted photos in order, each with a signed
+ * URL of its filtered video derivative, else its carousel size (media, asked as the share's owner),
+ * the timeline's music (render), and the latest rendered MP4 when there is one (render). URLs are
  * signed for an hour: enough for a page view.
  */
 @Injectable()
@@ -33,39 +29,35 @@ export class SharedVideoMedia {
     projectId: string;
     userId: string;
   }): Promise<Pick<PublicSharedVideo, 'photos' | 'posterUrl' | 'phonePosterUrl'>> {
-    const { photos } = await this.bus.request(listPhotosForShare, SYSTEM, { projectId: share.projectId });
+    const photos = await this.photosOfOwner(share);
     if (photos.length === 0) return { photos: [], posterUrl: null, phonePosterUrl: null };
-    const owner = ownerActor(share);
-    const urls = new Map<string, string>();
-    const faces = new Map<string, readonly PhotoBox[]>();
-    // Thumbnails carry no filter: they stand in for unfiltered photos only.
-    const thumbnails = new Map<string, { carousel: string; grid: string }>();
-    for (let start = 0; start < photos.length; start += PHOTO_URLS_PER_CALL) {
-      const ids = photos.slice(start, start + PHOTO_URLS_PER_CALL).map((photo) => photo.id);
-      const reply = await this.bus.request(getPhotoUrls, owner, { ids });
-      for (const { id, urls: signed, subjects } of reply.photos) {
-        faces.set(id, facesOf(subjects));
-        const photo = photos.find((candidate) => candidate.id === id);
-        // A derivative baked with an older filter is not the photo as it looks now.
-        const video = signed?.videoFilter === photo?.filter ? signed?.video : null;
-        const url = video ?? signed?.carousel;
-        if (url) urls.set(id, url);
-        if (signed && photo?.filter === 'none')
-          thumbnails.set(id, { carousel: signed.carousel, grid: signed.grid });
-      }
-    }
     // A photo whose thumbnails are not made yet has nothing to show; the others still play.
-    const playable = photos.flatMap((photo) => {
-      const url = urls.get(photo.id);
-      return url ? [{ ...photo, url, faces: [...(faces.get(photo.id) ?? [])] }] : [];
+    // Only what the composition draws: nothing that names the owner or the friend who sent it.
+    const playable = photos.flatMap(({ id, filter, transforms, caption, width, height, urls, subjects }) => {
+      const url = urls?.video ?? urls?.carousel;
+      return url
+        ? [{ id, filter, transforms, caption, width, height, url, faces: [...facesOf(subjects)] }]
+        : [];
     });
-    const first = playable[0];
-    const thumbnail = first ? thumbnails.get(first.id) : undefined;
+    const first = photos.find((photo) => photo.id === playable[0]?.id);
+    // Thumbnails carry no filter: they stand in for an unfiltered photo only.
+    const thumbnails = first?.filter === 'none' ? first.urls : null;
     return {
       photos: playable,
-      posterUrl: thumbnail?.carousel ?? first?.url ?? null,
-      phonePosterUrl: thumbnail?.grid ?? null,
+      posterUrl: thumbnails?.carousel ?? playable[0]?.url ?? null,
+      phonePosterUrl: thumbnails?.grid ?? null,
     };
+  }
+
+  /** The project's photos as its owner sees them; a project gone meanwhile has none to play. */
+  private async photosOfOwner(share: { projectId: string; userId: string }) {
+    try {
+      return (await this.bus.request(mediaListPhotos, ownerActor(share), { projectId: share.projectId }))
+        .photos;
+    } catch (error) {
+      if (error instanceof RemoteError && error.code === 'NOT_FOUND') return [];
+      throw error;
+    }
   }
 
   /** The timeline's playable tracks: public ones, and the video owner's own (an admin's unpublished upload). */

@@ -64,20 +64,27 @@ export async function outboxLeft(
 }
 
 /**
- * A project's photos: each upload stored once in media and once in projects (dense order), and every
- * object under the project's prefix is a stored photo's original, thumbnail or video derivative
- * (nothing staged, nothing of a rejected upload); every stored photo's original is there.
+ * A project's photos: each upload stored once in media, in a dense order there, and once in projects
+ * (the copy its quota counts until the intake moves); every object under the project's prefix is a
+ * stored photo's original, thumbnail or video derivative (nothing staged, nothing of a rejected
+ * upload); every stored photo's original is there.
  */
 export async function photoInvariants(stack: DistributedStack, projectId: string) {
-  const uploads = await query<{ id: string; status: string; storage_path: string }>(
+  const uploads = await query<{
+    id: string;
+    status: string;
+    storage_path: string;
+    review: string | null;
+    display_order: number | null;
+  }>(
     stack.databaseUrl,
-    'SELECT id, status, storage_path FROM media.photos WHERE project_id = $1',
+    'SELECT id, status, storage_path, review, display_order FROM media.photos WHERE project_id = $1 ORDER BY display_order',
     [projectId],
   );
   const stored = uploads.filter((upload) => upload.status === 'stored');
-  const photos = await query<{ id: string; display_order: number }>(
+  const copies = await query<{ id: string }>(
     stack.databaseUrl,
-    `SELECT id, display_order FROM projects.photos WHERE project_id = $1 AND status = 'accepted' ORDER BY display_order`,
+    `SELECT id FROM projects.photos WHERE project_id = $1 AND status = 'accepted'`,
     [projectId],
   );
   const objects = await storedKeys(stack, PHOTOS_BUCKET, `${projectId}/`);
@@ -91,9 +98,9 @@ export async function photoInvariants(stack: DistributedStack, projectId: string
   return {
     stored: stored.length,
     rejected: uploads.filter((upload) => upload.status === 'rejected').length,
-    photoIds: photos.map((photo) => photo.id).sort(),
+    photoIds: copies.map((photo) => photo.id).sort(),
     storedIds: stored.map((photo) => photo.id).sort(),
-    order: photos.map((photo) => photo.display_order),
+    order: stored.filter((photo) => photo.review === 'accepted').map((photo) => photo.display_order),
     orphanObjects: objects.filter((key) => !ownerOf(key)),
     missingOriginals: stored
       .filter((photo) => !objects.includes(photo.storage_path))

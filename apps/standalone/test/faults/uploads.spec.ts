@@ -254,7 +254,7 @@ describe('faults on the distributed build: uploads', { timeout: 240_000 }, () =>
     await eventually(async () => {
       const pending = await query<{ n: string }>(
         stack.databaseUrl,
-        `SELECT count(*) AS n FROM projects.photos WHERE project_id = $1 AND status = 'pending'`,
+        `SELECT count(*) AS n FROM media.photos WHERE project_id = $1 AND status = 'stored' AND review = 'pending'`,
         [owner.projectId],
       );
       const orphans = (await photoInvariants(stack, owner.projectId)).orphanObjects;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   deleteNamespaceStreams,
   NATS_URL,
@@ -87,6 +87,45 @@ describe('nats: across connections', () => {
         await expect(gateway.request(subject, { idleMs })).resolves.toEqual({ echoed: { idleMs } });
         await subscription.stop();
       }
+    } finally {
+      await gateway.close();
+      await service.close();
+      await deleteNamespaceStreams(namespace);
+    }
+  });
+});
+
+describe('nats: large replies', () => {
+  it('answers a reply larger than the broker takes in one message (a 400-photo project with its URLs), gzipped', async () => {
+    const namespace = uniqueNamespace('large');
+    const service = await connectNatsBus({ servers: NATS_URL, namespace, name: 'service' });
+    const gateway = await connectNatsBus({ servers: NATS_URL, namespace, name: 'gateway' });
+    // Signed URLs: a shared prefix, a random signature each (incompressible), as many as 400 photos have.
+    const photos = Array.from({ length: 400 }, () => {
+      const [id, projectId, userId] = [randomUUID(), randomUUID(), randomUUID()];
+      const hash = randomBytes(8).toString('hex');
+      return {
+        id,
+        projectId,
+        userId,
+        storagePath: `${projectId}/${id}.jpg`,
+        originalName: 'IMG_20260704_183012.jpg',
+        status: 'accepted',
+        filter: 'none',
+        createdAt: new Date().toISOString(),
+        subjects: { kind: 'faces', boxes: [{ x: 1021.5, y: 380.25, width: 240.75, height: 260.5 }] },
+        transforms: { '0': { scale: 1, translateX: 0, translateY: 0, rotate: 0 }, '100': { scale: 1.15 } },
+        urls: ['grid', 'strip', 'carousel', 'full', 'video'].map(
+          (size) =>
+            `https://media.memoreel.example/photos/${projectId}/thumbs/${id}/${hash}-${size}.webp?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=memoreel-access-key%2F20261129%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261129T093000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${randomBytes(32).toString('hex')}`,
+        ),
+      };
+    });
+    try {
+      const subscription = await service.respond('large.photos', 'service', async () => ({ photos }));
+      expect(JSON.stringify({ photos }).length).toBeGreaterThan(1024 * 1024);
+      await expect(gateway.request('large.photos', {})).resolves.toEqual({ photos });
+      await subscription.stop();
     } finally {
       await gateway.close();
       await service.close();

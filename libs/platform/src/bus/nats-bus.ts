@@ -57,6 +57,7 @@ import {
   type Subscription,
 } from './bus.js';
 import { inboxPrefixOf, type WireLayout, wireLayout } from './nats-wire.js';
+import { acceptsCompressedReplies, encodeReply, replyText } from './reply-encoding.js';
 import { deployables, durablesOf, GATEWAY, STREAM_OWNER } from './senders.js';
 import { runInReceivedTrace, withTraceContext } from './trace-context.js';
 
@@ -380,14 +381,14 @@ export class NatsBus implements Bus {
     try {
       reply = await this.connection.request(`${this.wire.rpc}${sender}.${subject}`, encode(payload), {
         timeout: timeoutMs,
-        headers: toNatsHeaders(withTraceContext(options.headers)),
+        headers: toNatsHeaders({ ...withTraceContext(options.headers), ...acceptsCompressedReplies }),
       });
     } catch (error) {
       throw requestFailure(subject, timeoutMs, error);
     }
     const failure = reply.headers?.get(RESPONDER_ERROR_HEADER);
     if (failure) throw new ResponderError(subject, failure);
-    return decode(reply.string());
+    return decode(replyText(reply));
   }
 
   async respond(subject: string, queueGroup: string, handler: RequestHandler): Promise<Subscription> {
@@ -578,7 +579,8 @@ export class NatsBus implements Bus {
         { system: SYSTEM, operation: 'answer', kind: SpanKind.SERVER },
         () => handler(message),
       );
-      msg.respond(encode(result));
+      const reply = encodeReply(encode(result), msg);
+      msg.respond(reply.data, reply.headers && { headers: toNatsHeaders(reply.headers) });
     } catch (error) {
       msg.respond(Empty, { headers: toNatsHeaders({ [RESPONDER_ERROR_HEADER]: reasonOf(error) }) });
     }

@@ -11,6 +11,7 @@ import {
   listPhotos,
   listPhotosForShare,
   listRenders,
+  mediaListPhotos,
   recordProbe,
   requestContracts,
   reservePhotoUploads,
@@ -67,19 +68,25 @@ describe('claimRefusal: who may send which request, as which actor', () => {
     );
   });
 
-  it("lets only sharing ask for a share's photos and music, and forward an owner to media's photo URLs", () => {
-    for (const subject of [listPhotosForShare.subject, getMusicUrls.subject]) {
-      expect(claimRefusal('sharing', subject, SYSTEM)).toBeUndefined();
-      expect(claimRefusal('media', subject, SYSTEM)).toBe(`media may not send ${subject}`);
-      expect(claimRefusal('gateway', subject, user)).toBe(`gateway may not send ${subject}`);
-    }
-    expect(claimRefusal('sharing', getPhotoUrls.subject, user)).toBeUndefined();
+  it("lets only sharing ask for a share's music, and read the owner's photos and videos as the owner", () => {
+    expect(claimRefusal('sharing', getMusicUrls.subject, SYSTEM)).toBeUndefined();
+    expect(claimRefusal('media', getMusicUrls.subject, SYSTEM)).toBe(
+      `media may not send ${getMusicUrls.subject}`,
+    );
+    expect(claimRefusal('gateway', getMusicUrls.subject, user)).toBe(
+      `gateway may not send ${getMusicUrls.subject}`,
+    );
+    // Media is the photo's one home: sharing asks it, and projects no more.
+    expect(claimRefusal('sharing', mediaListPhotos.subject, user)).toBeUndefined();
+    expect(claimRefusal('sharing', mediaListPhotos.subject, SYSTEM)).toBeDefined();
+    expect(claimRefusal('sharing', listPhotosForShare.subject, SYSTEM)).toBeDefined();
     expect(claimRefusal('sharing', listRenders.subject, user)).toBeUndefined();
-    expect(claimRefusal('billing', getPhotoUrls.subject, user)).toBeDefined();
+    expect(claimRefusal('billing', mediaListPhotos.subject, user)).toBeDefined();
   });
 
-  it('lets render read the project, photos and photo URLs it renders as their owner', () => {
-    for (const subject of [getProject.subject, listPhotos.subject, getPhotoUrls.subject]) {
+  it('lets render read the project, its photos with their URLs and a chunk’s photo URLs as their owner', () => {
+    expect(claimRefusal('render', listPhotos.subject, user)).toBeDefined();
+    for (const subject of [getProject.subject, mediaListPhotos.subject, getPhotoUrls.subject]) {
       expect(claimRefusal('render', subject, user)).toBeUndefined();
       expect(claimRefusal('render-worker', subject, user)).toBeDefined();
     }

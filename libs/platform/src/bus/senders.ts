@@ -13,11 +13,11 @@ import {
   getMusicUrls,
   getPhotoUrls,
   getProject,
-  listPhotos,
   listPhotosForShare,
   listRenders,
   makePhotoThumbnails,
   makePhotoVideoDerivative,
+  mediaListPhotos,
   mediaPhotoDeleted,
   photoDeleted,
   photoEditFailed,
@@ -133,7 +133,11 @@ const grants: Record<Deployable, BusGrant> = {
   auth: { sends: new Map(), consumes: events(projectTierChanged, shareUpdated, shareDeleted) },
   projects: {
     sends: new Map(),
-    consumes: events(userDeleted, purchaseCompleted, photoRejected, photoReplaced, photoStored),
+    consumes: [
+      ...events(userDeleted, purchaseCompleted, photoRejected, photoReplaced, photoStored),
+      // Its copy of a photo (the plan's quota counts it) goes with media's (docs/plans/photo-move.md C4).
+      ...events(mediaPhotoDeleted),
+    ],
   },
   media: {
     sends: new Map([
@@ -161,9 +165,8 @@ const grants: Record<Deployable, BusGrant> = {
     sends: new Map([
       // Snapshots a project's settings for its owner; plays a share as the owner it recorded.
       [getProject.subject, BROWSER],
-      [getPhotoUrls.subject, BROWSER],
+      [mediaListPhotos.subject, BROWSER],
       [listRenders.subject, BROWSER],
-      [listPhotosForShare.subject, SYSTEM_ONLY],
       [getMusicUrls.subject, SYSTEM_ONLY],
     ]),
     consumes: events(probeRecorded, projectDeleted),
@@ -171,10 +174,10 @@ const grants: Record<Deployable, BusGrant> = {
   // Prices an upgrade of the caller's project.
   billing: { sends: new Map([[getProject.subject, BROWSER]]), consumes: [] },
   render: {
-    // Reads the project, photos and photo URLs it renders, as their owner.
+    // Reads the project and its photos with their URLs (media) as their owner; re-signs a chunk's photos.
     sends: new Map([
       [getProject.subject, BROWSER],
-      [listPhotos.subject, BROWSER],
+      [mediaListPhotos.subject, BROWSER],
       [getPhotoUrls.subject, BROWSER],
     ]),
     consumes: [
