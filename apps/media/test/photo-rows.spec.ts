@@ -5,11 +5,13 @@ import {
   mediaDeletePhotos,
   mediaListPhotos,
   mediaPhotoDeleted,
+  mediaPhotoQuota,
   mediaReorderPhoto,
   mediaSetPhotoCaption,
   mediaSetPhotoFilter,
   mediaSetPhotoTransforms,
   type RequestContract,
+  requestPhotoUploads,
 } from '@memoreel/contracts';
 import { DEFAULT_TRANSFORMS } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
@@ -212,9 +214,40 @@ describe('delete', () => {
   });
 });
 
+describe('quota', () => {
+  it('counts stored photos and uploads still open, at once: a deleted photo or a lapsed upload no more', async () => {
+    const owner = actors.user();
+    const { project, ids } = await withPhotos(owner, 3);
+    const quota = async () => {
+      const { count, limit, remaining } = await media.request(mediaPhotoQuota, owner, {
+        projectId: project.id,
+      });
+      expect(remaining).toBe(limit - count);
+      return count;
+    };
+    expect(await quota()).toBe(3);
+    const { slots } = await media.request(requestPhotoUploads, owner, {
+      projectId: project.id,
+      files: [
+        { name: 'a.jpg', size: 1000, contentType: 'image/jpeg' },
+        { name: 'b.jpg', size: 1000, contentType: 'image/jpeg' },
+      ],
+    });
+    expect(await quota()).toBe(5);
+    await media.request(mediaDeletePhotos, owner, { projectId: project.id, ids: [ids[0]!] });
+    expect(await quota()).toBe(4);
+    await media.db.photo.update({
+      where: { id: slots[0]!.uploadId },
+      data: { uploadExpiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await quota()).toBe(3);
+  });
+});
+
 describe('ownership', () => {
   const calls = (projectId: string, photoId: string): [RequestContract, unknown, string][] => [
     [mediaListPhotos, { projectId }, 'Project not found'],
+    [mediaPhotoQuota, { projectId }, 'Project not found'],
     [mediaDeletePhotos, { projectId, ids: [photoId] }, 'Project not found'],
     [mediaReorderPhoto, { projectId, from: 0, to: 0 }, 'Project not found'],
     [mediaSetPhotoFilter, { id: photoId, filter: 'warm' }, 'Photo not found'],

@@ -115,6 +115,12 @@ export function photoLimitFor(tier: Tier): number {
   return PLANS[tier].photoLimit;
 }
 
+/** A project's photos against its plan: `count` of them (stored and uploading), the limit and what is left. */
+export function photoQuotaOf(count: number, tier: Tier): { count: number; limit: number; remaining: number } {
+  const limit = photoLimitFor(tier);
+  return { count, limit, remaining: Math.max(0, limit - count) };
+}
+
 const rank = (tier: Tier): number => TIERS.indexOf(tier);
 
 /** Whether moving a project from `from` to `to` raises its tier (tiers only go up). */

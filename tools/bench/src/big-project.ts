@@ -10,6 +10,7 @@
  * whether it passed. Prints one JSON object.
  *
  *   npm run big-project -w @memoreel/bench            (PHOTOS=400 for the full run)
+ *   SPA_ONLY=1: smaller photos (1600×1200) and no render: the SPA's figures in minutes, to iterate on.
  *   Runs apps/standalone/dist (its source when it is not built) on a fresh database of the test
  *   Postgres (TEST_DATABASE_URL), Chromium at CHROME_PATH (default /usr/bin/chromium).
  */
@@ -20,7 +21,7 @@ import { type MemoreelVideoProps, musicPlacements, videoDurationInFrames } from 
 import puppeteer from 'puppeteer-core';
 import { ffmpegBaseline } from './big-project/baseline.js';
 import { ProcessMemory } from './big-project/memory.js';
-import { cameraPhotos, PHOTO_HEIGHT, PHOTO_WIDTH, photoName } from './big-project/photos.js';
+import { cameraPhotos, PHOTO_HEIGHT, PHOTO_WIDTH, photoName, SMALL_PHOTO } from './big-project/photos.js';
 import {
   cherishProject,
   fillMusicTimeline,
@@ -41,10 +42,12 @@ import { startStandalone } from './big-project/server.js';
 import { keyboardMove, newPage, preview, scrollGrid, stepsInteractive } from './big-project/spa.js';
 
 const PHOTOS = Number(process.env.PHOTOS ?? 100);
+const SPA_ONLY = process.env.SPA_ONLY === '1';
+const PHOTO = SPA_ONLY ? SMALL_PHOTO : { width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
 const MIB_LIMIT = 1536;
 
 const generating = performance.now();
-const paths = await cameraPhotos(PHOTOS);
+const paths = await cameraPhotos(PHOTOS, PHOTO);
 const generateSeconds = round((performance.now() - generating) / 1000);
 const dir = await mkdtemp(join(tmpdir(), 'memoreel-big-project-run-'));
 const startedAt = performance.now();
@@ -80,6 +83,18 @@ try {
   const scroll = await scrollGrid(page, app.url, steps);
   const order = await api.photos(projectId);
   const player = await preview(page, app.url, steps, order, PHOTOS * 30 * durationPerPhoto);
+  if (SPA_ONLY) {
+    const spa = { steps: interactive, keyboardMoveStep2: keyboard, scrollStep1: scroll, preview: player };
+    console.log(
+      JSON.stringify({ bench: 'big-project', spaOnly: true, photos: PHOTOS, upload, ...spa }, null, 2),
+    );
+    // What the finally below does, before the exit that skips it.
+    memory.stop();
+    await browser.close();
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+    process.exit(0);
+  }
 
   const rendered = await renderFromTheSpa(page, app.url, projectId, () => memory.startWindow());
   memory.endWindow();
@@ -125,7 +140,7 @@ try {
   const result = {
     bench: 'big-project',
     photos: PHOTOS,
-    photo: { pixels: `${PHOTO_WIDTH}x${PHOTO_HEIGHT}`, generateSeconds },
+    photo: { pixels: `${PHOTO.width}x${PHOTO.height}`, generateSeconds },
     cpus: availableParallelism(),
     standalone: app.built
       ? 'apps/standalone/dist'

@@ -2,6 +2,7 @@ import {
   mediaDeletePhotos,
   mediaListPhotos,
   mediaPhotoCards,
+  mediaPhotoQuota,
   mediaReorderPhoto,
   mediaSetPhotoCaption,
   mediaSetPhotoFilter,
@@ -14,6 +15,7 @@ export const PhotoRowsHandlers = requestHandlers(PhotoRowsService, (answer) => [
   answer(mediaListPhotos, async (photos, { actor, data }) => ({
     photos: await photos.list(actor, data.projectId, data.ids),
   })),
+  answer(mediaPhotoQuota, (photos, { actor, data }) => photos.quota(actor, data.projectId)),
   answer(mediaDeletePhotos, (photos, { actor, data }) => photos.deleteMany(actor, data.projectId, data.ids)),
   answer(mediaReorderPhoto, async (photos, { actor, data }) => ({
     photos: await photos.reorder(actor, data.projectId, data.from, data.to),

@@ -54,6 +54,23 @@ export class PhotoRowsRepository {
   }
 
   /**
+   * What a project's plan counts: its stored photos (accepted or pending) and its uploads whose time
+   * has not run out, in one statement (one snapshot). The same rows projects' reservations and copies
+   * stand for until the intake moves here (docs/plans/photo-move.md C5).
+   */
+  async usedQuota(db: Reader, projectId: string, now: Date): Promise<number> {
+    return db.photo.count({
+      where: {
+        projectId,
+        OR: [
+          { status: UploadStatus.stored },
+          { status: UploadStatus.awaitingUpload, uploadExpiresAt: { gt: now } },
+        ],
+      },
+    });
+  }
+
+  /**
    * For each of the owner's projects named, its accepted photo count and its first `perProject`
    * photos in order; others' projects are left out.
    */

@@ -2,6 +2,7 @@ import {
   type Actor,
   makePhotoVideoDerivative,
   type mediaPhotoCards,
+  type PhotoQuota,
   type PhotoWithUrls,
   type ReplyOf,
   SYSTEM,
@@ -12,6 +13,7 @@ import {
   type PhotoFilter,
   type PhotoTransforms,
   photoMessages,
+  photoQuotaOf,
   projectMessages,
 } from '@memoreel/domain';
 import {
@@ -59,6 +61,12 @@ export class PhotoRowsService {
   async list(actor: Actor, projectId: string, ids?: readonly string[]): Promise<PhotoWithUrls[]> {
     await this.projects.ownedBy(actor, projectId);
     return this.withUrls(await this.rows.listAccepted(this.database, projectId, ids));
+  }
+
+  /** The plan's quota as the upload page shows it, read from media's own rows (the plan from the replica). */
+  async quota(actor: Actor, projectId: string): Promise<PhotoQuota> {
+    const project = await this.projects.ownedBy(actor, projectId);
+    return photoQuotaOf(await this.rows.usedQuota(this.database, projectId, new Date()), project.tier);
   }
 
   /** Deletes the photos and closes the gap; media.photo.deleted removes their objects and edits after. */

@@ -115,11 +115,13 @@ export class PhotosRepository {
 
   /** Photos of the project (any status) plus reservations not yet expired: what the plan's limit caps. */
   async usedQuota(db: Reader, projectId: string, now: Date): Promise<number> {
-    const [photos, reserved] = await Promise.all([
-      db.photo.count({ where: { projectId } }),
-      db.photoUploadReservation.count({ where: { projectId, expiresAt: { gt: now } } }),
-    ]);
-    return photos + reserved;
+    // One statement, one snapshot: counted apart, a photo added meanwhile (its reservation released in
+    // the same commit) could be missed by both counts.
+    const [row] = await db.$queryRaw<{ used: number }[]>`
+      SELECT (SELECT count(*) FROM projects.photos WHERE project_id = ${projectId}::uuid)::int
+           + (SELECT count(*) FROM projects.photo_upload_reservations
+               WHERE project_id = ${projectId}::uuid AND expires_at > ${now})::int AS used`;
+    return row?.used ?? 0;
   }
 
   /** After the last accepted photo: pending ones take their place in the order only when accepted. */

@@ -16,8 +16,8 @@ import {
   type PhotoTransforms,
   photoLimitFor,
   photoMessages,
+  photoQuotaOf,
   projectMessages,
-  type Tier,
 } from '@memoreel/domain';
 import {
   buildEvent,
@@ -35,11 +35,6 @@ import { lockedOwnedProject, ownedProject } from '../projects/owned-project.js';
 import { ProjectsRepository } from '../projects/projects.repository.js';
 import { deletePhotosTellingMedia } from './delete-photos.js';
 import { PhotosRepository } from './photos.repository.js';
-
-const quotaOf = (count: number, tier: Tier): PhotoQuota => {
-  const limit = photoLimitFor(tier);
-  return { count, limit, remaining: Math.max(0, limit - count) };
-};
 
 /**
  * A project's photos. Only the project's owner sees or changes them: anyone else, signed in or a
@@ -61,7 +56,7 @@ export class PhotosService {
 
   async quota(actor: Actor, projectId: string): Promise<PhotoQuota> {
     const project = await ownedProject(this.projects, this.database, actor, projectId);
-    return quotaOf(await this.photos.usedQuota(this.database, projectId, new Date()), project.product);
+    return photoQuotaOf(await this.photos.usedQuota(this.database, projectId, new Date()), project.product);
   }
 
   /**
@@ -92,7 +87,7 @@ export class PhotosService {
       await this.photos.reserve(tx, reservations);
       return {
         reservations: reservations.map(({ id }) => ({ id })),
-        quota: quotaOf(used + granted, project.product),
+        quota: photoQuotaOf(used + granted, project.product),
       };
     });
   }

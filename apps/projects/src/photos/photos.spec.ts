@@ -196,6 +196,21 @@ describe('quota', () => {
     });
   });
 
+  it('counts an upload once while its photo arrives: read any time, never one short', async () => {
+    const owner = actors.user();
+    const project = await newProject(owner);
+    const { reservations } = await reserve(owner, project.id, 20);
+    const seen = new Set<number>();
+    const arriving = Promise.all(reservations.map(({ id }) => stored(owner, project.id, id as string)));
+    // Read back to back while the photos come in: a read between two counts would see one short.
+    for (let copies = 0; copies < 20; ) {
+      seen.add((await projects.request(getPhotoQuota, owner, { projectId: project.id })).count);
+      copies = await projects.db.photo.count({ where: { projectId: project.id } });
+    }
+    await arriving;
+    expect([...seen]).toEqual([20]);
+  });
+
   it('an unknown stored tier counts as free', async () => {
     const owner = actors.user();
     const project = await newProject(owner);

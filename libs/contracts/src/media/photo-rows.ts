@@ -1,7 +1,7 @@
 import { PhotoCaptionSchema, PhotoFilterSchema, PhotoTransformsSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineRequest } from '../common/define.js';
-import { PhotoSchema } from '../projects/photos.js';
+import { PhotoQuotaSchema, PhotoSchema } from '../projects/photos.js';
 import { PhotoSubjectsSchema, PhotoUrlsSchema } from './photos.js';
 
 /**
@@ -26,6 +26,13 @@ export const mediaListPhotos = defineRequest('media.photo.list', {
     'A project\'s accepted photos in display order with their URLs (only those of `ids` when given); another user\'s project is NOT_FOUND "Project not found".',
   request: ProjectId.extend({ ids: z.array(z.uuid()).max(MAX_IDS).optional() }),
   reply: PhotosReply,
+});
+
+export const mediaPhotoQuota = defineRequest('media.photo.quota', {
+  summary:
+    "Photos of the actor's project against its plan: stored (accepted or pending) plus uploads still open, the limit and what remains; another's project is NOT_FOUND.",
+  request: ProjectId,
+  reply: PhotoQuotaSchema,
 });
 
 export const mediaDeletePhotos = defineRequest('media.photo.delete', {

@@ -11,7 +11,8 @@ import sharp from 'sharp';
 
 export const PHOTO_WIDTH = 4000;
 export const PHOTO_HEIGHT = 3000;
-const FOLDER = join(tmpdir(), `memoreel-bench-big-project-${PHOTO_WIDTH}x${PHOTO_HEIGHT}`);
+/** What `SPA_ONLY=1` uploads: the SPA's figures depend on the thumbnails, not on the originals' size. */
+export const SMALL_PHOTO = { width: 1600, height: 1200 };
 
 export const photoName = (index: number) => `IMG_${String(index).padStart(4, '0')}.jpg`;
 
@@ -29,8 +30,13 @@ async function grain(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function writePhoto(path: string, index: number, noise: Buffer, portrait: boolean): Promise<void> {
-  const [width, height] = portrait ? [PHOTO_HEIGHT, PHOTO_WIDTH] : [PHOTO_WIDTH, PHOTO_HEIGHT];
+async function writePhoto(
+  path: string,
+  index: number,
+  noise: Buffer,
+  size: { width: number; height: number; portrait: boolean },
+): Promise<void> {
+  const [width, height] = size.portrait ? [size.height, size.width] : [size.width, size.height];
   let seed = 11 + index * 7919;
   const random = () => {
     seed = (seed * 16807) % 2147483647;
@@ -53,17 +59,25 @@ async function writePhoto(path: string, index: number, noise: Buffer, portrait: 
 }
 
 /** The paths of photos 0…count-1, made where missing. */
-export async function cameraPhotos(count: number): Promise<string[]> {
-  await mkdir(FOLDER, { recursive: true });
-  const paths = Array.from({ length: count }, (_, index) => join(FOLDER, photoName(index)));
+export async function cameraPhotos(
+  count: number,
+  { width, height } = { width: PHOTO_WIDTH, height: PHOTO_HEIGHT },
+): Promise<string[]> {
+  const folder = join(tmpdir(), `memoreel-bench-big-project-${width}x${height}`);
+  await mkdir(folder, { recursive: true });
+  const paths = Array.from({ length: count }, (_, index) => join(folder, photoName(index)));
   const missing = paths.map((path, index) => ({ path, index })).filter(({ path }) => !existsSync(path));
   if (missing.length > 0) {
-    const landscape = await grain(PHOTO_WIDTH, PHOTO_HEIGHT);
-    const portrait = await grain(PHOTO_HEIGHT, PHOTO_WIDTH);
+    const landscape = await grain(width, height);
+    const portrait = await grain(height, width);
     for (const { path, index } of missing) {
       const upright = index % 5 === 4;
       // Written under a temp name first: a run stopped half-way leaves no broken photo behind.
-      await writePhoto(`${path}.part`, index, upright ? portrait : landscape, upright);
+      await writePhoto(`${path}.part`, index, upright ? portrait : landscape, {
+        width,
+        height,
+        portrait: upright,
+      });
       await rename(`${path}.part`, path);
     }
   }

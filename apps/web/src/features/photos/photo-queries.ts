@@ -75,6 +75,30 @@ export function movedPhoto<T>(items: readonly T[], from: number, to: number): T[
   return next;
 }
 
+/** The same objects signed again: each URL's path unchanged (only its signature and date differ). */
+function sameObjects(shown: Photo['urls'], fresh: Photo['urls']): boolean {
+  if (!shown || !fresh) return shown === fresh;
+  const path = (url: string | null) => url?.split('?')[0] ?? null;
+  return (Object.keys(fresh) as (keyof NonNullable<Photo['urls']>)[]).every(
+    (size) => path(shown[size]) === path(fresh[size]),
+  );
+}
+
+/**
+ * The server's answer over the photos already shown: a photo whose objects did not change keeps the
+ * URLs it was shown with (new signatures would load every thumbnail again), and the very object
+ * where nothing else changed either, so its tile does not render again.
+ */
+export function inServerOrder(shown: readonly Photo[] | undefined, fresh: readonly Photo[]): Photo[] {
+  const byId = new Map(shown?.map((photo) => [photo.id, photo]));
+  return fresh.map((photo) => {
+    const kept = byId.get(photo.id);
+    if (!kept || !sameObjects(kept.urls, photo.urls)) return photo;
+    const next = { ...photo, urls: kept.urls };
+    return JSON.stringify(next) === JSON.stringify(kept) ? kept : next;
+  });
+}
+
 /** Spec §2 reordering: the new order shows at once and goes back if the server refuses it. */
 export function useReorderPhoto(projectId: string) {
   const queryClient = useQueryClient();
@@ -95,7 +119,9 @@ export function useReorderPhoto(projectId: string) {
     },
     onSuccess: (photos) => {
       // A later move may already be showing; only the last answer is the whole truth.
-      if (queryClient.isMutating({ mutationKey }) <= 1) queryClient.setQueryData(key, photos);
+      if (queryClient.isMutating({ mutationKey }) <= 1) {
+        queryClient.setQueryData<Photo[]>(key, (shown) => inServerOrder(shown, photos));
+      }
     },
   });
 }
