@@ -43,4 +43,6 @@ else
 fi
 
 echo "• starting Memoreel"
+# Two malloc arenas, as the images run (decision 0035): a quarter less memory, no slower.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec node apps/standalone/dist/main.js

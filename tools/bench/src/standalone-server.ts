@@ -73,6 +73,8 @@ export async function startStandaloneServer(options: {
       MEMOREEL_DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       LOG_LEVEL: 'warn',
+      // As `npm start` and the images run it (decision 0035); a run may pass another value on.
+      MALLOC_ARENA_MAX: '2',
       STRIPE_WEBHOOK_SECRET: options.webhookSecret,
       // A small proof of work: the bench measures the app, not its visitors' SHA-256.
       ALTCHA_MAX_NUMBER: '1000',
