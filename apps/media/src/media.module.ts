@@ -32,6 +32,7 @@ import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
 import { PhotosFromProjects } from './photos/photos-from-projects.js';
+import { QuotaCopies } from './photos/quota-copies.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
@@ -105,6 +106,7 @@ export class MediaModule {
         ProjectsLookup,
         ProjectReplicaBackfill,
         PhotosFromProjects,
+        QuotaCopies,
       ],
     };
   }

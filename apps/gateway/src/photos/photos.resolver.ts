@@ -1,8 +1,8 @@
 import {
   type Actor,
+  getPhotoQuota,
   mediaDeletePhotos,
   mediaListPhotos,
-  mediaPhotoQuota,
   mediaReorderPhoto,
   mediaSetPhotoCaption,
   mediaSetPhotoFilter,
@@ -27,9 +27,8 @@ import { verifyPhotoUploads } from './verify-photo-uploads.js';
 
 /**
  * The photo operations of steps 1–4 (docs/photos-api.md). Media owns the photo (decision 0030) and
- * answers each with its signed URLs, and the quota from its own rows; projects still decides the
- * reservations until the upload intake moves too (docs/plans/photo-move.md C5). Each service checks
- * ownership for the caller.
+ * answers each with its signed URLs; projects still decides the reservations, and so the quota, until
+ * the upload intake moves too (docs/plans/photo-move.md C5). Each service checks ownership for the caller.
  */
 @Resolver(() => PhotoModel)
 export class PhotosResolver {
@@ -49,7 +48,9 @@ export class PhotosResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoQuotaModel> {
-    return this.bus.request(mediaPhotoQuota, actor, { projectId });
+    // Projects decides the reservations, so it counts what they hold (media's own count, media.photo.quota,
+    // does not know a deactivated friend link's places are free again until C5 moves the links).
+    return this.bus.request(getPhotoQuota, actor, { projectId });
   }
 
   @Mutation(() => PhotoUploadPlanModel, {

@@ -206,6 +206,16 @@ export class PhotosService {
     });
   }
 
+  /** Media deleted these photos and says so at once: their copies go (a missing one is remembered). */
+  forget(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ forgotten: number }> {
+    requireSystem(actor);
+    return this.database.$transaction(async (tx) => {
+      const deleted = new Set((await this.photos.deleteMany(tx, projectId, ids)).map((photo) => photo.id));
+      for (const id of ids) if (!deleted.has(id)) await this.photos.rememberDeletedInMedia(tx, id);
+      return { forgotten: deleted.size };
+    });
+  }
+
   /** Media refused an upload: the place it held is free again at once. */
   releaseRejected(event: { id: string; consumer: string; uploadId: string }): Promise<void> {
     return this.database.$transaction(async (tx) => {

@@ -9,6 +9,7 @@ import {
   exportProjects,
   findPhotoSubjects,
   findTrackBeats,
+  forgetPhotos,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
@@ -89,6 +90,7 @@ const internalRequests: ReadonlySet<string> = new Set(
     checkPhotoEditWanted,
     exportProjects,
     exportPhotos,
+    forgetPhotos,
   ].map((contract) => contract.subject),
 );
 
@@ -150,6 +152,8 @@ const grants: Record<Deployable, BusGrant> = {
       [exportProjects.subject, SYSTEM_ONLY],
       // Taking the photo rows over from projects (decision 0030).
       [exportPhotos.subject, SYSTEM_ONLY],
+      // Drops projects' quota copies of the photos it deleted (until the intake moves, C5).
+      [forgetPhotos.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
