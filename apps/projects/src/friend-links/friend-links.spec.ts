@@ -25,9 +25,11 @@ import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
 import { describe, expect, it } from 'vitest';
+import { asMedia } from '../../test/photo-events.js';
 import { eventually, startProjects } from '../../test/projects-harness.js';
 
 const projects = startedForTests('projects', () => startProjects());
+const { stored } = asMedia(projects);
 
 const newProject = (owner: Actor, name = 'Summer') => projects.request(createProject, owner, { name });
 const newLink = (owner: Actor, projectId: string, expiresInDays?: number) =>
@@ -42,21 +44,8 @@ const reserveFor = (linkId: string, projectId: string, friend: Actor, count: num
   });
 
 /** What media does once a friend's upload passed verification. */
-async function friendStored(owner: Actor, friend: Actor, projectId: string, id = randomUUID()) {
-  const event = buildEvent(photoStored, SYSTEM, {
-    id,
-    projectId,
-    userId: owner.userId!,
-    submittedBy: friend.userId!,
-    storagePath: `${projectId}/${id}.jpg`,
-    originalName: `${id.slice(0, 4)}.jpg`,
-    contentType: 'image/jpeg',
-    width: 640,
-    height: 480,
-  });
-  await projects.bus.publishEvent(photoStored.subject, event, { msgId: event.id });
-  return id;
-}
+const friendStored = async (owner: Actor, friend: Actor, projectId: string, id = randomUUID()) =>
+  (await stored(owner, projectId, id, undefined, friend.userId!)).data.id;
 
 describe('upload links', () => {
   it('last 7 days unless the owner picks another, and show visitors only the project name and inviter', async () => {

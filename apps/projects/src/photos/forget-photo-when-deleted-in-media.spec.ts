@@ -7,53 +7,19 @@ import {
   listPhotos,
   mediaPhotoDeleted,
   photoDeleted,
-  photoStored,
-  reservePhotoUploads,
   SYSTEM,
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { startedForTests } from '@memoreel/testing/hooks';
 import { describe, expect, it } from 'vitest';
+import { asMedia } from '../../test/photo-events.js';
 import { eventually, startProjects } from '../../test/projects-harness.js';
 
 const projects = startedForTests('projects', () => startProjects());
 
 const newProject = (owner: Actor) => projects.request(createProject, owner, { name: 'Photos' });
-
-/** What media records once an upload passed verification. */
-async function stored(owner: Actor, projectId: string, id: string = randomUUID()) {
-  const event = buildEvent(photoStored, SYSTEM, {
-    id,
-    projectId,
-    userId: owner.userId!,
-    submittedBy: null,
-    storagePath: `${projectId}/${id}.jpg`,
-    originalName: `${id.slice(0, 4)}.jpg`,
-    contentType: 'image/jpeg',
-    width: 640,
-    height: 480,
-  });
-  await projects.bus.publishEvent(photoStored.subject, event, { msgId: event.id });
-  return event;
-}
-
-async function withPhotos(owner: Actor, n: number) {
-  const project = await newProject(owner);
-  for (let i = 0; i < n; i++) await stored(owner, project.id);
-  await eventually(async () => {
-    expect((await projects.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(n);
-  });
-  return project;
-}
-
-const reserve = (owner: Actor, projectId: string, count: number) =>
-  projects.requestAs('media', reservePhotoUploads, SYSTEM, {
-    projectId,
-    userId: owner.userId!,
-    count,
-    expiresInSeconds: 3600,
-  });
+const { stored, withPhotos, reserve } = asMedia(projects);
 
 describe('photos deleted in media', () => {
   /** What media records when its owner deletes a photo (or rejects a friend's). */

@@ -99,14 +99,24 @@ export class PhotosRepository {
   }
 
   /**
-   * Remembers that media deleted a photo projects has no copy of yet (its media.photo.stored still on
-   * the way), so the copy is never added: kept with the processed event ids, as long as they are.
+   * Drops the copies of photos media deleted; one projects has no copy of yet (its media.photo.stored
+   * still on the way) is remembered, so the copy is never added: kept with the processed event ids, as
+   * long as they are. Resolves with how many copies it dropped.
    */
-  async rememberDeletedInMedia(tx: ProjectsTransaction, id: string): Promise<void> {
-    await tx.processedEvent.createMany({
-      data: [{ consumer: DELETED_IN_MEDIA, eventId: id }],
-      skipDuplicates: true,
-    });
+  async dropDeletedInMedia(
+    tx: ProjectsTransaction,
+    projectId: string,
+    ids: readonly string[],
+  ): Promise<number> {
+    const dropped = new Set((await this.deleteMany(tx, projectId, ids)).map((photo) => photo.id));
+    const missing = ids.filter((id) => !dropped.has(id));
+    if (missing.length > 0) {
+      await tx.processedEvent.createMany({
+        data: missing.map((eventId) => ({ consumer: DELETED_IN_MEDIA, eventId })),
+        skipDuplicates: true,
+      });
+    }
+    return dropped.size;
   }
 
   wasDeletedInMedia(db: Reader, id: string): Promise<boolean> {

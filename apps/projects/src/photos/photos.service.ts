@@ -199,21 +199,18 @@ export class PhotosService {
   }): Promise<void> {
     const { data } = event;
     return this.database.$transaction(async (tx) => {
-      await runOnce(tx, 'projects', event.consumer, event.id, async () => {
-        const [deleted] = await this.photos.deleteMany(tx, data.projectId, [data.id]);
-        if (!deleted) await this.photos.rememberDeletedInMedia(tx, data.id);
-      });
+      await runOnce(tx, 'projects', event.consumer, event.id, () =>
+        this.photos.dropDeletedInMedia(tx, data.projectId, [data.id]),
+      );
     });
   }
 
   /** Media deleted these photos and says so at once: their copies go (a missing one is remembered). */
   forget(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ forgotten: number }> {
     requireSystem(actor);
-    return this.database.$transaction(async (tx) => {
-      const deleted = new Set((await this.photos.deleteMany(tx, projectId, ids)).map((photo) => photo.id));
-      for (const id of ids) if (!deleted.has(id)) await this.photos.rememberDeletedInMedia(tx, id);
-      return { forgotten: deleted.size };
-    });
+    return this.database.$transaction(async (tx) => ({
+      forgotten: await this.photos.dropDeletedInMedia(tx, projectId, ids),
+    }));
   }
 
   /** Media refused an upload: the place it held is free again at once. */
