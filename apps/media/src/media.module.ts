@@ -2,6 +2,10 @@ import { mediaOverview } from '@memoreel/contracts';
 import { adminOverviewHandler, ProjectsLookup } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MediaDatabase } from './database/media-database.js';
+import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
+import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
+import { FriendLinksService } from './friend-links/friend-links.service.js';
+import { FriendLinksFromProjects } from './friend-links/friend-links-from-projects.js';
 import { DeleteEditsWhenPhotoDeleted } from './photo-edits/delete-edits-when-photo-deleted.js';
 import { DeleteEditsWhenProjectDeleted } from './photo-edits/delete-edits-when-project-deleted.js';
 import { DeleteEditsWhenUserDeleted } from './photo-edits/delete-edits-when-user-deleted.js';
@@ -32,7 +36,6 @@ import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
 import { PhotosFromProjects } from './photos/photos-from-projects.js';
-import { QuotaCopies } from './photos/quota-copies.js';
 import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
@@ -40,7 +43,7 @@ import { SubjectFinder } from './photos/subjects/subject-finder.js';
 import { SweepExpiredUploads } from './photos/sweep-expired-uploads.js';
 import { UploadCompletionService } from './photos/upload-completion.service.js';
 import { UploadIntakeService } from './photos/upload-intake.service.js';
-import { UploadQuota } from './photos/upload-quota.js';
+import { UploadPlaces } from './photos/upload-places.js';
 import { UploadsFirst } from './photos/uploads-first.js';
 import { KeepProjectReplica } from './project-replica/keep-project-replica.js';
 import { ProjectReplicaRepository } from './project-replica/project-replica.repository.js';
@@ -58,6 +61,7 @@ export class MediaModule {
         PhotosHandlers,
         PhotoRowsHandlers,
         PendingPhotosHandlers,
+        FriendLinksHandlers,
         MakeThumbnailsJob,
         MakeVideoDerivativeJob,
         FindSubjectsJob,
@@ -81,7 +85,9 @@ export class MediaModule {
         PhotoRowsService,
         PendingPhotosRepository,
         PendingPhotosService,
-        UploadQuota,
+        UploadPlaces,
+        FriendLinksRepository,
+        FriendLinksService,
         // One per instance: verifications and image jobs share it (uploads first).
         { provide: UploadsFirst, useFactory: () => new UploadsFirst() },
         // One worker thread per instance, started with the first photo: face detection off the event loop.
@@ -106,7 +112,7 @@ export class MediaModule {
         ProjectsLookup,
         ProjectReplicaBackfill,
         PhotosFromProjects,
-        QuotaCopies,
+        FriendLinksFromProjects,
       ],
     };
   }

@@ -1,14 +1,14 @@
 import {
   type Actor,
   completePhotoUploads,
-  createFriendLink,
-  deactivateFriendLink,
-  getPhotoQuota,
   getPhotoUrls,
   INVALID_UPLOAD_LINK,
+  mediaCreateFriendLink,
+  mediaDeactivateFriendLink,
   mediaListPendingPhotos,
   mediaListPhotos,
   mediaPendingPhotosChanged,
+  mediaPhotoQuota,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
@@ -27,7 +27,10 @@ describe('uploads through a friend link', () => {
     const owner = actors.user();
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
-    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const link = await media.request(mediaCreateFriendLink, owner, {
+      projectId: project.id,
+      inviterName: 'Ada',
+    });
     const bell: { userId: string; projectId: string; total: number }[] = [];
     const live = new BusClient(media.bus).subscribeLive(mediaPendingPhotosChanged, (data) => bell.push(data));
 
@@ -43,7 +46,7 @@ describe('uploads through a friend link', () => {
     );
     await live.stop();
     expect((await media.request(mediaListPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
-    expect((await media.request(getPhotoQuota, owner, { projectId: project.id })).count).toBe(2);
+    expect((await media.request(mediaPhotoQuota, owner, { projectId: project.id })).count).toBe(2);
 
     const ids = results.map((r) => r.photoId as string);
     await eventually(async () => {
@@ -62,7 +65,10 @@ describe('uploads through a friend link', () => {
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
     const other = await media.project(owner);
-    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const link = await media.request(mediaCreateFriendLink, owner, {
+      projectId: project.id,
+      inviterName: 'Ada',
+    });
     await expect(friendUpload(friend, link.id, other.id, 1)).rejects.toMatchObject({
       message: INVALID_UPLOAD_LINK,
     });
@@ -84,7 +90,10 @@ describe('uploads through a friend link', () => {
     const owner = actors.user();
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
-    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const link = await media.request(mediaCreateFriendLink, owner, {
+      projectId: project.id,
+      inviterName: 'Ada',
+    });
     const bytes = await jpeg(200);
     const plan = await media.request(requestPhotoUploads, friend, {
       projectId: project.id,
@@ -92,7 +101,7 @@ describe('uploads through a friend link', () => {
       files: [{ name: 'late.jpg', size: bytes.length, contentType: 'image/jpeg' }],
     });
     await put(plan.slots[0]!.url, plan.slots[0]!.headers, bytes);
-    await media.request(deactivateFriendLink, owner, { id: link.id });
+    await media.request(mediaDeactivateFriendLink, owner, { id: link.id });
 
     await expect(
       media.request(completePhotoUploads, friend, {

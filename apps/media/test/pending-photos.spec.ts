@@ -1,6 +1,6 @@
 import {
-  createFriendLink,
   mediaAcceptPendingPhotos,
+  mediaCreateFriendLink,
   mediaListPendingPhotos,
   mediaListPhotos,
   mediaPendingPhotoSummary,
@@ -37,7 +37,10 @@ async function ownerWithFriendPhotos(own: number, friends: number) {
     })),
   );
   const owned = files.length > 0 ? (await upload(media, owner, project.id, files)).results : [];
-  const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+  const link = await media.request(mediaCreateFriendLink, owner, {
+    projectId: project.id,
+    inviterName: 'Ada',
+  });
   const { results } = await friendUpload(media, friend, link.id, project.id, friends);
   return {
     owner,

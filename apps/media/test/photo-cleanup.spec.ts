@@ -3,7 +3,7 @@ import {
   completePhotoUploads,
   deletePhotos,
   deleteProject,
-  getPhotoQuota,
+  mediaPhotoQuota,
   projectDeleted,
   requestPhotoUploads,
   SYSTEM,
@@ -100,7 +100,7 @@ describe('abandoned uploads', () => {
     });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.request(getPhotoQuota, owner, { projectId: project.id })).toMatchObject({
+      expect(await media.request(mediaPhotoQuota, owner, { projectId: project.id })).toMatchObject({
         count: 0,
       });
     });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  createFriendLink,
   exportPhotos,
   listPhotos,
+  mediaCreateFriendLink,
   reorderPhoto,
   setPhotoCaption,
   setPhotoFilter,
@@ -84,7 +84,10 @@ async function projectWithPhotos(count: number) {
 describe('a photo stored in media', () => {
   it('takes its place in the order as projects gives it, a friend’s pending', async () => {
     const { owner, project, ids } = await projectWithPhotos(3);
-    const link = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const link = await media.request(mediaCreateFriendLink, owner, {
+      projectId: project.id,
+      inviterName: 'Ada',
+    });
     const { results } = await friendUpload(media, actors.anonymousUser(), link.id, project.id, 1);
     const friends = results[0]?.photoId as string;
 

@@ -3,6 +3,7 @@ import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUserProjectsHandler } from './admin-user-projects.handler.js';
 import { ProjectsDatabase } from './database/projects-database.js';
+import { ExportFriendLinksHandler } from './friend-links/export-friend-links.handler.js';
 import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
 import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
 import { FriendLinksService } from './friend-links/friend-links.service.js';
@@ -50,6 +51,7 @@ export class ProjectsModule {
         AdminUserProjectsHandler,
         ExportProjectsHandler,
         ExportPhotosHandler,
+        ExportFriendLinksHandler,
       ],
       providers: [
         ProjectsDatabase,

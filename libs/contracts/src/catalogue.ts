@@ -11,6 +11,7 @@ import type {
   LiveContract,
   RequestContract,
 } from './common/define.js';
+import * as mediaFriendLinks from './media/friend-links.js';
 import * as mediaPendingPhotos from './media/pending-photos.js';
 import * as mediaPhotoEdits from './media/photo-edits.js';
 import * as mediaPhotoRows from './media/photo-rows.js';
@@ -35,6 +36,7 @@ const modules = [
   authFactors,
   billing,
   newsletter,
+  mediaFriendLinks,
   mediaPhotoEdits,
   mediaPendingPhotos,
   mediaPhotoRows,

@@ -10,6 +10,7 @@ export * from './catalogue.js';
 export * from './common/actor.js';
 export * from './common/define.js';
 export * from './common/envelope.js';
+export * from './media/friend-links.js';
 export * from './media/pending-photos.js';
 export * from './media/photo-edits.js';
 export * from './media/photo-rows.js';

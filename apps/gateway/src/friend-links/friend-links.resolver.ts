@@ -1,11 +1,11 @@
 import {
   type Actor,
-  createFriendLink,
-  deactivateFriendLink,
   type FriendLink,
-  getFriendLink,
   getUser,
-  listFriendLinks,
+  mediaCreateFriendLink,
+  mediaDeactivateFriendLink,
+  mediaGetFriendLink,
+  mediaListFriendLinks,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
@@ -50,8 +50,9 @@ async function inviterNameOf(bus: BusClient, actor: Actor): Promise<string> {
 
 /**
  * Upload links (docs/photos-api.md, decision 0016): the owner's create/list/deactivate, and the
- * public page's read and uploads. Projects decides who owns what and whether a link still works;
- * media takes the uploads through the same presigned, verified path as the owner's.
+ * public page's read and uploads. Media keeps the links with the photos they bring (decision 0030):
+ * it decides whether a link still works and takes its uploads through the owner's presigned,
+ * verified path.
  */
 @Resolver()
 export class FriendLinksResolver {
@@ -64,7 +65,7 @@ export class FriendLinksResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<FriendLinkModel[]> {
-    return (await this.bus.request(listFriendLinks, actor, { projectId })).links.map(toModel);
+    return (await this.bus.request(mediaListFriendLinks, actor, { projectId })).links.map(toModel);
   }
 
   @Mutation(() => FriendLinkModel, { description: 'A new upload link (7 days unless expiresInDays).' })
@@ -73,7 +74,7 @@ export class FriendLinksResolver {
     @Args('input') input: CreateFriendLinkInput,
   ): Promise<FriendLinkModel> {
     const inviterName = actor.userId ? await inviterNameOf(this.bus, actor) : 'A friend';
-    const link = await this.bus.request(createFriendLink, actor, {
+    const link = await this.bus.request(mediaCreateFriendLink, actor, {
       projectId: input.projectId,
       ...(input.expiresInDays ? { expiresInDays: input.expiresInDays } : {}),
       inviterName,
@@ -86,7 +87,7 @@ export class FriendLinksResolver {
     @CurrentActor() actor: Actor,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<FriendLinkModel> {
-    return toModel(await this.bus.request(deactivateFriendLink, actor, { id }));
+    return toModel(await this.bus.request(mediaDeactivateFriendLink, actor, { id }));
   }
 
   @Query(() => FriendLinkPublicModel, {
@@ -98,7 +99,7 @@ export class FriendLinksResolver {
     @Args('id', { type: () => ID }) id: string,
   ): Promise<FriendLinkPublicModel> {
     this.take(client.ip, id);
-    return this.bus.request(getFriendLink, actor, { id });
+    return this.bus.request(mediaGetFriendLink, actor, { id });
   }
 
   @Mutation(() => PhotoUploadPlanModel, {

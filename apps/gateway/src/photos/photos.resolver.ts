@@ -1,8 +1,8 @@
 import {
   type Actor,
-  getPhotoQuota,
   mediaDeletePhotos,
   mediaListPhotos,
+  mediaPhotoQuota,
   mediaReorderPhoto,
   mediaSetPhotoCaption,
   mediaSetPhotoFilter,
@@ -26,9 +26,9 @@ import { toPhotoModel } from './to-photo-model.js';
 import { verifyPhotoUploads } from './verify-photo-uploads.js';
 
 /**
- * The photo operations of steps 1–4 (docs/photos-api.md). Media owns the photo (decision 0030) and
- * answers each with its signed URLs; projects still decides the reservations, and so the quota, until
- * the upload intake moves too (docs/plans/photo-move.md C5). Each service checks ownership for the caller.
+ * The photo operations of steps 1–4 (docs/photos-api.md). Media owns the photo (decision 0030): it
+ * answers each with its signed URLs and gives the plan's places to uploads. It checks ownership for
+ * the caller.
  */
 @Resolver(() => PhotoModel)
 export class PhotosResolver {
@@ -48,9 +48,7 @@ export class PhotosResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoQuotaModel> {
-    // Projects decides the reservations, so it counts what they hold (media's own count, media.photo.quota,
-    // does not know a deactivated friend link's places are free again until C5 moves the links).
-    return this.bus.request(getPhotoQuota, actor, { projectId });
+    return this.bus.request(mediaPhotoQuota, actor, { projectId });
   }
 
   @Mutation(() => PhotoUploadPlanModel, {

@@ -8,7 +8,6 @@ import { PendingPhotosRepository } from './pending-photos.repository.js';
 import { PhotoRowsRepository, toPhoto } from './photo-rows.repository.js';
 import { PhotoUrlsService } from './photo-urls.service.js';
 import { PhotosRepository } from './photos.repository.js';
-import { QuotaCopies } from './quota-copies.js';
 
 /**
  * Friends' photos waiting for the owner (decision 0016), as media owns them: listed apart, accepted
@@ -25,7 +24,6 @@ export class PendingPhotosService {
     private readonly pending: PendingPhotosRepository,
     private readonly urls: PhotoUrlsService,
     private readonly bus: BusClient,
-    private readonly quotaCopies: QuotaCopies,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -49,7 +47,6 @@ export class PendingPhotosService {
     const rejected = await this.underPlaces(actor, projectId, ids, (tx, pending) =>
       deletePhotosTellingCleanup(this.rows, tx, actor, projectId, pending),
     );
-    await this.quotaCopies.forget(projectId, rejected);
     await this.announce(requireSignedIn(actor), projectId);
     return { ids: rejected };
   }

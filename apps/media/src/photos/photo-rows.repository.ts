@@ -55,19 +55,20 @@ export class PhotoRowsRepository {
 
   /**
    * What a project's plan counts: its stored photos (accepted or pending) and its uploads whose time
-   * has not run out, in one statement (one snapshot). The same rows projects' reservations and copies
-   * stand for until the intake moves here (docs/plans/photo-move.md C5).
+   * has not run out, in one statement (one snapshot). An upload through a friend link holds its place
+   * only while the link works: once deactivated or expired, the upload cannot be completed.
    */
   async usedQuota(db: Reader, projectId: string, now: Date): Promise<number> {
-    return db.photo.count({
-      where: {
-        projectId,
-        OR: [
-          { status: UploadStatus.stored },
-          { status: UploadStatus.awaitingUpload, uploadExpiresAt: { gt: now } },
-        ],
-      },
-    });
+    const [row] = await db.$queryRaw<{ used: number }[]>`
+      SELECT count(*)::int AS used
+        FROM media.photos p
+       WHERE p.project_id = ${projectId}::uuid
+         AND (p.status = ${UploadStatus.stored}
+              OR (p.status = ${UploadStatus.awaitingUpload} AND p.upload_expires_at > ${now}
+                  AND (p.link_id IS NULL OR EXISTS (
+                        SELECT 1 FROM media.friend_upload_links l
+                         WHERE l.id = p.link_id AND l.is_active AND l.expires_at > ${now}))))`;
+    return row?.used ?? 0;
   }
 
   /**

@@ -32,7 +32,6 @@ import { deletePhotosTellingCleanup } from './delete-photos.js';
 import { PhotoRowsRepository, toPhoto } from './photo-rows.repository.js';
 import { PhotoUrlsService } from './photo-urls.service.js';
 import { PhotosRepository } from './photos.repository.js';
-import { QuotaCopies } from './quota-copies.js';
 
 /**
  * Changes of one project's order queue behind its places lock: a burst of moves (a drag repeated
@@ -57,7 +56,6 @@ export class PhotoRowsService {
     private readonly photos: PhotosRepository,
     private readonly rows: PhotoRowsRepository,
     private readonly urls: PhotoUrlsService,
-    private readonly quotaCopies: QuotaCopies,
   ) {}
 
   async list(actor: Actor, projectId: string, ids?: readonly string[]): Promise<PhotoWithUrls[]> {
@@ -80,7 +78,6 @@ export class PhotoRowsService {
       await this.renumber(tx, projectId);
       return removed;
     }, IN_TURN);
-    await this.quotaCopies.forget(projectId, deleted);
     return { ids: deleted };
   }
 

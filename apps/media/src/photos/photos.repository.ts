@@ -17,23 +17,25 @@ export const UploadStatus = {
   projectDeleted: 'project-deleted',
 } as const;
 
+/** An upload's row as it is requested: it holds the photo's place in its project until it ends. */
+export interface NewUpload {
+  id: string;
+  userId: string;
+  /** The friend who uploads it through a link; null for the owner's own uploads. */
+  submittedBy: string | null;
+  /** The link it comes through: its place is held only while the link works. */
+  linkId: string | null;
+  projectId: string;
+  storagePath: string;
+  originalName: string;
+  contentType: string;
+  uploadExpiresAt: Date;
+}
+
 /** The photos table: one row per upload, from its presigned URL to the stored photo. */
 @Injectable()
 export class PhotosRepository {
-  async insertMany(
-    tx: MediaTransaction,
-    photos: {
-      id: string;
-      userId: string;
-      /** The friend who uploaded it through a link; null for the owner's own uploads. */
-      submittedBy?: string | null;
-      projectId: string;
-      storagePath: string;
-      originalName: string;
-      contentType: string;
-      uploadExpiresAt: Date;
-    }[],
-  ): Promise<void> {
+  async insertMany(tx: MediaTransaction, photos: NewUpload[]): Promise<void> {
     await tx.photo.createMany({ data: photos });
   }
 

@@ -9,6 +9,7 @@ import { MAX_PHOTO_BYTES, photoMessages } from '@memoreel/domain';
 import { buildEvent, type ObjectRange, recordEvent, requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
+import { FriendLinksService } from '../friend-links/friend-links.service.js';
 import type { Photo } from '../generated/prisma/client.js';
 import { uploadBytes, uploadsVerified } from '../media.metrics.js';
 import { PhotoStorage } from '../storage/photo-storage.js';
@@ -24,7 +25,6 @@ import {
   UploadChangedError,
   versionHash,
 } from './staged-upload.js';
-import { UploadQuota } from './upload-quota.js';
 import { UploadsFirst } from './uploads-first.js';
 import { type Refusal, type Verdict, verifyPhoto } from './verify-photo.js';
 
@@ -78,7 +78,7 @@ export class UploadCompletionService {
   constructor(
     private readonly database: MediaDatabase,
     private readonly photos: PhotosRepository,
-    private readonly quota: UploadQuota,
+    private readonly friendLinks: FriendLinksService,
     private readonly photoStorage: PhotoStorage,
     private readonly uploadsFirst: UploadsFirst,
     private readonly pending: PendingPhotosService,
@@ -97,7 +97,7 @@ export class UploadCompletionService {
     const { projectId, uploadIds, linkId } = request;
     // A friend completes only their own uploads, and only while the link still works.
     const uploader: Uploader = linkId
-      ? { ownerId: await this.quota.friendLinkOwner(linkId, projectId), submittedBy: userId }
+      ? { ownerId: await this.friendOwner(linkId, projectId), submittedBy: userId }
       : { ownerId: userId, submittedBy: null };
     const results = await this.uploadsFirst.verification(() =>
       sideBySideInOrder(uploadIds, COMPLETE_CONCURRENCY, (uploadId, previousDone) =>
@@ -251,7 +251,7 @@ export class UploadCompletionService {
     return { uploadId: photo.id, photoId: stored.id, error: null };
   }
 
-  /** Nothing of a refused upload is kept; projects hears of it and frees its place. */
+  /** Nothing of a refused upload is kept; its place is free again. */
   private async refuse(
     tx: MediaTransaction,
     actor: Actor,
@@ -268,6 +268,12 @@ export class UploadCompletionService {
       buildEvent(photoRejected, actor, { id, projectId, userId, reason: error }),
     );
     return { uploadId: photo.id, photoId: null, error };
+  }
+
+  /** The owner of the link's project, while the link works and names this project. */
+  private async friendOwner(linkId: string, projectId: string): Promise<string> {
+    const { project } = await this.friendLinks.usable(this.database, linkId, new Date(), projectId);
+    return project.userId;
   }
 
   /** An open upload of this uploader's that is a HEIC/HEIF, judged before any row is locked. */

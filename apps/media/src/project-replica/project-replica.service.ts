@@ -44,22 +44,28 @@ export class ProjectReplicaService {
    */
   async ownedBy(actor: Actor, projectId: string): Promise<KnownProject> {
     const userId = requireSignedIn(actor);
-    let known = await this.projects.find(this.database, projectId);
-    if (!known) {
-      const project = await this.lookup.get(actor, projectId);
-      const copy: ProjectOwnerTier = {
-        id: project.id,
-        userId: project.userId,
-        tier: project.product,
-        name: project.name,
-        createdAt: project.createdAt,
-        updatedAt: project.updatedAt,
-      };
-      await this.database.$transaction((tx) => this.projects.copied(tx, copy));
-      known = await this.projects.find(this.database, projectId);
-    }
+    const known =
+      (await this.projects.find(this.database, projectId)) ?? (await this.readThrough(actor, projectId));
     const live = known && !known.deleted ? known : null;
     return ownedOrNotFound(live, (project) => project.userId, userId, projectMessages.notFound);
+  }
+
+  /**
+   * The actor's project read from projects now, kept, and answered as media then knows it: for a
+   * project not heard of yet, or a plan that may just have been raised (its event still on the way).
+   */
+  async readThrough(actor: Actor, projectId: string): Promise<KnownProject | null> {
+    const project = await this.lookup.get(actor, projectId);
+    const copy: ProjectOwnerTier = {
+      id: project.id,
+      userId: project.userId,
+      tier: project.product,
+      name: project.name,
+      createdAt: project.createdAt,
+      updatedAt: project.updatedAt,
+    };
+    await this.database.$transaction((tx) => this.projects.copied(tx, copy));
+    return this.projects.find(this.database, projectId);
   }
 
   private async once(delivery: Delivery, apply: (tx: MediaTransaction) => Promise<void>): Promise<void> {

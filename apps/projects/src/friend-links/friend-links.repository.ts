@@ -1,4 +1,4 @@
-import type { FriendLink } from '@memoreel/contracts';
+import type { FriendLink, FriendLinkExport } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
 import type { ProjectsDatabase, ProjectsTransaction } from '../database/projects-database.js';
 import type { FriendUploadLink } from '../generated/prisma/client.js';
@@ -54,6 +54,36 @@ export class FriendLinksRepository {
       where: { id },
       data: { hourStartedAt: hour.startedAt, hourPhotos: hour.photos },
     });
+  }
+
+  /** A page of every link in id order, each with the uploads it holds places for now (decision 0030). */
+  async pageForExport(
+    db: Reader,
+    after: string | null,
+    limit: number,
+    now: Date,
+  ): Promise<FriendLinkExport[]> {
+    const rows = await db.friendUploadLink.findMany({
+      where: after ? { id: { gt: after } } : {},
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+    const holds = await db.photoUploadReservation.findMany({
+      where: { linkId: { in: rows.map((row) => row.id) }, expiresAt: { gt: now } },
+      select: { id: true, linkId: true },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      projectId: row.projectId,
+      userId: row.userId,
+      isActive: row.isActive,
+      expiresAt: row.expiresAt.toISOString(),
+      inviterName: row.inviterName,
+      createdAt: row.createdAt.toISOString(),
+      hourStartedAt: row.hourStartedAt?.toISOString() ?? null,
+      hourPhotos: row.hourPhotos,
+      holds: holds.filter((hold) => hold.linkId === row.id).map((hold) => hold.id),
+    }));
   }
 
   deactivate(db: Reader, id: string): Promise<FriendUploadLink> {

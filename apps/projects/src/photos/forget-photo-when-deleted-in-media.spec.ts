@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   createProject,
-  forgetPhotos,
   getPhotoQuota,
   listPhotos,
   mediaPhotoDeleted,
   photoDeleted,
-  SYSTEM,
 } from '@memoreel/contracts';
 import { buildEvent } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
@@ -61,32 +58,5 @@ describe('photos deleted in media', () => {
     );
     expect(await projects.db.photo.findUnique({ where: { id } })).toBeNull();
     expect(await countOf(owner, project.id)).toBe(0);
-  });
-
-  it('go at once when media says so itself (the event after changes nothing); only media, as the system, may', async () => {
-    const owner = actors.user();
-    const project = await withPhotos(owner, 2);
-    const { photos } = await projects.request(listPhotos, owner, { projectId: project.id });
-    const gone = photos[0]!.id;
-    const notYet = randomUUID();
-    expect(
-      await projects.requestAs('media', forgetPhotos, SYSTEM, { projectId: project.id, ids: [gone, notYet] }),
-    ).toEqual({ forgotten: 1 });
-    expect(await countOf(owner, project.id)).toBe(1);
-    // The copy of a photo media deleted before projects heard it was stored never comes.
-    const arrival = await stored(owner, project.id, notYet);
-    const deletion = await deletedInMedia(owner, project.id, gone);
-    for (const event of [arrival, deletion]) {
-      await eventually(async () =>
-        expect(await projects.db.processedEvent.count({ where: { eventId: event.id } })).toBe(1),
-      );
-    }
-    expect(await countOf(owner, project.id)).toBe(1);
-    const refused = await projects.failure(forgetPhotos, owner, {
-      projectId: project.id,
-      ids: [photos[1]!.id],
-    });
-    expect(refused.code).toBe('FORBIDDEN_SENDER');
-    expect(await countOf(owner, project.id)).toBe(1);
   });
 });

@@ -1,6 +1,5 @@
 import {
   deletePhotos,
-  forgetPhotos,
   getPhotoQuota,
   listPhotos,
   reorderPhoto,
@@ -18,7 +17,6 @@ export const PhotosHandlers = requestHandlers(PhotosService, (answer) => [
   })),
   answer(getPhotoQuota, (photos, { actor, data }) => photos.quota(actor, data.projectId)),
   answer(reservePhotoUploads, (photos, { actor, data }) => photos.reserveUploads(actor, data)),
-  answer(forgetPhotos, (photos, { actor, data }) => photos.forget(actor, data.projectId, data.ids)),
   answer(deletePhotos, (photos, { actor, data }) => photos.deleteMany(actor, data.projectId, data.ids)),
   answer(reorderPhoto, async (photos, { actor, data }) => ({
     photos: await photos.reorder(actor, data.projectId, data.from, data.to),

@@ -205,14 +205,6 @@ export class PhotosService {
     });
   }
 
-  /** Media deleted these photos and says so at once: their copies go (a missing one is remembered). */
-  forget(actor: Actor, projectId: string, ids: readonly string[]): Promise<{ forgotten: number }> {
-    requireSystem(actor);
-    return this.database.$transaction(async (tx) => ({
-      forgotten: await this.photos.dropDeletedInMedia(tx, projectId, ids),
-    }));
-  }
-
   /** Media refused an upload: the place it held is free again at once. */
   releaseRejected(event: { id: string; consumer: string; uploadId: string }): Promise<void> {
     return this.database.$transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { FRIEND_LINK_PHOTOS_PER_HOUR, friendLinkErrorCodes, friendLinkMessages }
 import { mediaService } from '@memoreel/media';
 import { BusClient } from '@memoreel/platform';
 import { projectsService } from '@memoreel/projects';
-import { actors } from '@memoreel/testing';
+import { actors, eventually } from '@memoreel/testing';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useGatewayStack } from '../gateway-stack.js';
@@ -53,13 +53,19 @@ const quotaOf = (token: string, projectId: string) =>
     token,
   );
 
-/** Reservations held through a link, straight from projects' table. */
+/**
+ * Places held through a link, straight from media's table: its open uploads, while the link works
+ * (a deactivated or expired link's uploads can no longer complete, so they hold nothing).
+ */
 async function heldThrough(linkId: string): Promise<number> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query(
-      'SELECT count(*)::int AS n FROM projects.photo_upload_reservations WHERE link_id = $1::uuid',
+      `SELECT count(*)::int AS n
+         FROM media.photos p JOIN media.friend_upload_links l ON l.id = p.link_id
+        WHERE p.link_id = $1::uuid AND p.status = 'awaiting-upload' AND p.upload_expires_at > now()
+          AND l.is_active AND l.expires_at > now()`,
       [linkId],
     );
     return rows[0].n as number;
@@ -136,6 +142,16 @@ describe('friend links under attack', () => {
   it('a link to a deleted project reserves nothing', async () => {
     const { owner, projectId, linkId, visitor } = await ownerWithLink();
     await api.ok('mutation ($id: ID!) { deleteProject(id: $id) { id } }', { id: projectId }, owner);
+    // Media hears of the deletion through projects' event; from then on the link opens nothing.
+    await eventually(async () =>
+      expect(
+        await api.refused(
+          'query ($id: ID!) { friendUploadLink(id: $id) { projectName } }',
+          { id: linkId },
+          visitor,
+        ),
+      ).toEqual({ code: 'NOT_FOUND', message: INVALID_UPLOAD_LINK }),
+    );
     const refused = await api.refused(REQUEST, { linkId, projectId, files: files(10) }, visitor);
     expect(refused).toEqual({ code: 'NOT_FOUND', message: INVALID_UPLOAD_LINK });
     expect(await heldThrough(linkId)).toBe(0);

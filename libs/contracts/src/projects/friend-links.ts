@@ -87,6 +87,31 @@ export const checkFriendLink = defineRequest('projects.friend-link.check', {
   reply: z.object({ projectId: z.uuid(), ownerId: z.uuid() }),
 });
 
+/**
+ * What media takes over of a link when the links move to media (decision 0030), with the ids of the
+ * uploads it holds places for now (media's rows of them learn their link, so deactivating it frees them).
+ */
+export const FriendLinkExportSchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid(),
+  userId: z.uuid(),
+  isActive: z.boolean(),
+  expiresAt: z.iso.datetime(),
+  inviterName: z.string(),
+  createdAt: z.iso.datetime(),
+  hourStartedAt: z.iso.datetime().nullable(),
+  hourPhotos: z.number().int().nonnegative(),
+  holds: z.array(z.uuid()),
+});
+export type FriendLinkExport = z.infer<typeof FriendLinkExportSchema>;
+
+export const exportFriendLinks = defineRequest('projects.friend-link.export', {
+  summary:
+    'Every upload link with the uploads it holds places for, a page at a time in id order, for media to take the links over (decision 0030); the system only.',
+  request: z.object({ after: z.uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+  reply: z.object({ links: z.array(FriendLinkExportSchema), next: z.uuid().nullable() }),
+});
+
 const PendingPhotosReply = z.object({ photos: z.array(PhotoSchema) });
 
 export const listPendingPhotos = defineRequest('projects.photo.list-pending', {

@@ -146,13 +146,6 @@ export const PhotoExportSchema = z.object({
 });
 export type PhotoExport = z.infer<typeof PhotoExportSchema>;
 
-export const forgetPhotos = defineRequest('projects.photo.forget', {
-  summary:
-    "Media (as the system), having deleted photos of a project, has projects drop its copies at once so the plan's quota frees them before the owner reads it (media.photo.deleted does the same later, as a backstop); idempotent, answers how many it dropped.",
-  request: ProjectId.extend({ ids: z.array(z.uuid()).min(1).max(MAX_IDS) }),
-  reply: z.object({ forgotten: z.number().int().nonnegative() }),
-});
-
 export const exportPhotos = defineRequest('projects.photo.export', {
   summary:
     'Every photo row (accepted or pending), a page at a time in id order, for media to take the photos over (decision 0030); the system only.',

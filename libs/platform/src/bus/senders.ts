@@ -5,11 +5,11 @@ import {
   chunkRendered,
   chunkStarted,
   contractFor,
+  exportFriendLinks,
   exportPhotos,
   exportProjects,
   findPhotoSubjects,
   findTrackBeats,
-  forgetPhotos,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
@@ -90,7 +90,7 @@ const internalRequests: ReadonlySet<string> = new Set(
     checkPhotoEditWanted,
     exportProjects,
     exportPhotos,
-    forgetPhotos,
+    exportFriendLinks,
   ].map((contract) => contract.subject),
 );
 
@@ -145,15 +145,17 @@ const grants: Record<Deployable, BusGrant> = {
     sends: new Map([
       // Reads the project's plan before an AI edit, as its owner (decision 0017).
       [getProject.subject, BROWSER],
-      [reservePhotoUploads.subject, SYSTEM_ONLY],
-      [reserveFriendUploads.subject, SYSTEM_ONLY],
-      [checkFriendLink.subject, SYSTEM_ONLY],
       // The backfill of its replica of projects (decision 0030).
       [exportProjects.subject, SYSTEM_ONLY],
       // Taking the photo rows over from projects (decision 0030).
       [exportPhotos.subject, SYSTEM_ONLY],
-      // Drops projects' quota copies of the photos it deleted (until the intake moves, C5).
-      [forgetPhotos.subject, SYSTEM_ONLY],
+      // Taking the upload links over from projects (decision 0030).
+      [exportFriendLinks.subject, SYSTEM_ONLY],
+      // Projects' upload places and links, asked only by a media instance of the release before
+      // (docs/plans/photo-move.md C5) while the rollout lasts; they go with projects' photo code (C6).
+      [reservePhotoUploads.subject, SYSTEM_ONLY],
+      [reserveFriendUploads.subject, SYSTEM_ONLY],
+      [checkFriendLink.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
