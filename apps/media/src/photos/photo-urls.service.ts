@@ -1,4 +1,10 @@
-import { type Actor, type PhotoSubjects, PhotoSubjectsSchema, type PhotoUrls } from '@memoreel/contracts';
+import {
+  type Actor,
+  PHOTO_URL_SECONDS,
+  type PhotoSubjects,
+  PhotoSubjectsSchema,
+  type PhotoUrls,
+} from '@memoreel/contracts';
 import { requireSignedIn } from '@memoreel/platform';
 import { Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
@@ -7,9 +13,6 @@ import { PHOTOS_BUCKET, PhotoStorage } from '../storage/photo-storage.js';
 import { PhotosRepository } from './photos.repository.js';
 import { thumbnailKey } from './thumbnails.js';
 import { currentVideoDerivative } from './video-derivatives.js';
-
-/** Signed GET URLs of photos and thumbnails (spec: 3600 s). */
-export const PHOTO_URL_SECONDS = 3600;
 
 /**
  * Signed URLs of stored photos. A photo remembers its owner, so reading URLs needs no round trip;

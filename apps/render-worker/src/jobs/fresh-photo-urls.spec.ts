@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCodes, getChunkPhotos, SYSTEM } from '@memoreel/contracts';
+import { ErrorCodes, getChunkPhotos, rendersDeleted, SYSTEM } from '@memoreel/contracts';
 import { type BusClient, RemoteError } from '@memoreel/platform';
 import { emptyVideoProps, type MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { Logger } from 'pino';
@@ -16,12 +16,25 @@ const props: MemoreelVideoProps = {
   })),
 };
 
+/** FreshPhotoUrls on a bus whose requests `answer` and whose render.render.deleted messages `tell` delivers. */
 function freshPhotoUrls(answer: () => Promise<unknown>) {
   const request = vi.fn(answer);
+  let heard: (data: { renderIds: string[] }) => void = () => {};
+  const subscribeLive = vi.fn((contract: unknown, handler: typeof heard) => {
+    expect(contract).toBe(rendersDeleted);
+    heard = handler;
+    return { stop: async () => {} };
+  });
   const logger = { warn: vi.fn() };
-  const urls = new FreshPhotoUrls({ request } as unknown as BusClient, logger as unknown as Logger);
-  return { urls, request, logger };
+  const urls = new FreshPhotoUrls(
+    { request, subscribeLive } as unknown as BusClient,
+    logger as unknown as Logger,
+  );
+  urls.onModuleInit();
+  return { urls, request, logger, tell: (renderIds: string[]) => heard({ renderIds }) };
 }
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 describe('FreshPhotoUrls', () => {
   it("asks the render service for the render's photo URLs signed now, keeping a job URL it has none for", async () => {
@@ -36,6 +49,29 @@ describe('FreshPhotoUrls', () => {
       'https://old.example/b.webp',
     ]);
     expect({ ...fresh, photos: [] }).toEqual({ ...props, photos: [] });
+  });
+
+  it("draws the job's URLs as they are while they are fresh, asking nothing; once stale, asks", async () => {
+    const renderId = randomUUID();
+    const { urls, request } = freshPhotoUrls(async () => ({ urls: ['https://new.example/a.webp'] }));
+
+    expect(await urls.of(renderId, props, inMinutes(30))).toBe(props);
+    expect(request).not.toHaveBeenCalled();
+
+    const late = await urls.of(renderId, props, inMinutes(-1));
+    expect(request).toHaveBeenCalledWith(getChunkPhotos, SYSTEM, { renderId });
+    expect(late?.photos[0]?.url).toBe('https://new.example/a.webp');
+  });
+
+  it('draws nothing of a render heard deleted, however fresh its URLs, and asks nothing', async () => {
+    const [deleted, kept] = [randomUUID(), randomUUID()];
+    const { urls, request, tell } = freshPhotoUrls(async () => ({ urls: [] }));
+    tell([deleted]);
+
+    expect(await urls.of(deleted, props, inMinutes(30))).toBeNull();
+    expect(await urls.of(deleted, props)).toBeNull();
+    expect(request).not.toHaveBeenCalled();
+    expect(await urls.of(kept, props, inMinutes(30))).toBe(props);
   });
 
   it('is null when the render is gone: nothing to render', async () => {

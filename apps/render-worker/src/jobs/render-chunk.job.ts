@@ -39,14 +39,15 @@ export class RenderChunkJob {
     @Payload() job: EventEnvelope<DataOf<typeof renderChunk>>,
     @Ctx() delivery: EventDeliveryContext,
   ): Promise<void> {
-    const { renderId, chunkIndex, hash, frameRange } = job.data;
+    const { renderId, chunkIndex, hash, frameRange, urlsFreshUntil } = job.data;
     await this.runner.tryOrFail(renderChunk, renderId, delivery, RENDER_JOB_DELIVERIES, async () => {
       const key = renderChunkKey(hash);
       if (await this.renders.storage.stat(RENDERS_BUCKET, key)) {
         await this.events.publish(chunkRendered, { renderId, chunkIndex, hash, renderMs: 0 });
         return;
       }
-      const props = await this.photoUrls.of(renderId, MemoreelVideoPropsSchema.parse(job.data.props));
+      const parsed = MemoreelVideoPropsSchema.parse(job.data.props);
+      const props = await this.photoUrls.of(renderId, parsed, urlsFreshUntil);
       // The render was deleted (its project was, or it fell out of the latest 5): nothing to make.
       if (!props) return;
       // The render is preparing while this worker starts Chromium, opens the page and loads the photos.

@@ -1,5 +1,5 @@
-import { RENDERS_KEPT_PER_PROJECT } from '@memoreel/contracts';
-import { LOGGER } from '@memoreel/platform';
+import { RENDERS_KEPT_PER_PROJECT, rendersDeleted } from '@memoreel/contracts';
+import { BusClient, LOGGER } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
@@ -15,6 +15,7 @@ export class RenderCleanup {
     private readonly database: RenderDatabase,
     private readonly renders: RendersRepository,
     private readonly renderStorage: RenderStorage,
+    private readonly bus: BusClient,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -34,12 +35,15 @@ export class RenderCleanup {
     await this.deleteRenders(rows.filter((row, index) => !kept(rows, row, index)));
   }
 
+  /** The renders, their videos and unused chunks go; workers hear of it, so they draw none of their chunks. */
   private async deleteRenders(rows: RenderRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.renders.deleteMany(
-      this.database,
-      rows.map((row) => row.id),
-    );
+    const renderIds = rows.map((row) => row.id);
+    await this.renders.deleteMany(this.database, renderIds);
+    await this.bus.publishLive(rendersDeleted, { renderIds }).catch((error: unknown) => {
+      // Only saves work: a worker that did not hear draws the chunk, and its report deletes it.
+      this.logger.warn({ err: error }, 'workers not told of deleted renders');
+    });
     for (const row of rows) {
       await this.renderStorage.storage.delete(
         RENDERS_BUCKET,

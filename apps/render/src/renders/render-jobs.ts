@@ -1,4 +1,4 @@
-import { renderChunk, stitchVideo } from '@memoreel/contracts';
+import { PHOTO_URL_SECONDS, renderChunk, stitchVideo } from '@memoreel/contracts';
 import { buildJob, ownerActor, recordJob, stableUuid } from '@memoreel/platform';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { RenderTransaction } from '../database/render-database.js';
@@ -7,16 +7,24 @@ import type { RenderRow } from './renders.repository.js';
 
 /** The render service's schema, whose outbox relays these jobs. */
 const SCHEMA = 'render';
+/**
+ * How long before its photo URLs expire a chunk job stops drawing them as they are: longer than a
+ * chunk takes to load its photos, with the seconds between their signing and the job's recording.
+ */
+const URL_MARGIN_SECONDS = 15 * 60;
 
 /**
  * Records the chunk jobs of a render in its transaction: the outbox relay queues them once it
- * commits (decision 0004), so a crash leaves no render waiting for jobs nobody queued.
+ * commits (decision 0004), so a crash leaves no render waiting for jobs nobody queued. The render's
+ * props were planned a moment ago from photo URLs media signed then: a worker taking a job while they
+ * last draws them as they are, without asking render again.
  */
 export async function recordChunkJobs(
   tx: RenderTransaction,
   row: RenderRow,
   chunks: RenderRow['chunks'],
 ): Promise<void> {
+  const urlsFreshUntil = new Date(Date.now() + (PHOTO_URL_SECONDS - URL_MARGIN_SECONDS) * 1000).toISOString();
   for (const chunk of chunks) {
     const data = {
       renderId: row.id,
@@ -24,6 +32,7 @@ export async function recordChunkJobs(
       hash: chunk.hash,
       frameRange: [chunk.frameFrom, chunk.frameTo] as [number, number],
       props: row.props as MemoreelVideoProps,
+      urlsFreshUntil,
     };
     // The job's id is also the broker's dedup key: one job per chunk of a render, one stitch.
     const id = stableUuid(`${row.id}:chunk:${chunk.chunkIndex}`);

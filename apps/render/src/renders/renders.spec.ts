@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ChunkJobSchema,
   chunkRendered,
   chunkStarted,
   type EventContract,
@@ -10,10 +11,12 @@ import {
   RENDER_DOWNLOAD_URL_SECONDS,
   RENDERS_BUCKET,
   type RenderProgress,
+  renderChunk,
   renderChunkKey,
   renderErrorCodes,
   renderMessages,
   renderProgressChanged,
+  rendersDeleted,
   SYSTEM,
   startRender,
   videoStitched,
@@ -114,6 +117,26 @@ describe('start-render refuses', () => {
       'Missing required data',
     );
     expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0);
+  });
+});
+
+describe('the chunk jobs of a render', () => {
+  it('carry the photo URLs media signed for the plan, fresh for 45 of their 60 minutes, so a worker asks nothing', async () => {
+    const { owner, project } = projectWithPhotos();
+    const before = Date.now();
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const jobs = (await h.db.outboxEvent.findMany({ where: { type: renderChunk.subject } }))
+      .map((row) => (row.payload as { data: z.output<typeof ChunkJobSchema> }).data)
+      .filter((job) => job.renderId === renderId);
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) {
+      const freshFor = Date.parse(job.urlsFreshUntil as string) - before;
+      expect(freshFor).toBeGreaterThan(44 * 60_000);
+      expect(freshFor).toBeLessThanOrEqual(45 * 60_000 + (Date.now() - before));
+      const signed = (h.fake.photos.get(project.id) ?? []).map((photo) => photo.videoUrl);
+      const { photos } = job.props as { photos: { url: string }[] };
+      expect(photos.map((photo) => photo.url)).toEqual(signed);
+    }
   });
 });
 
@@ -360,11 +383,20 @@ describe('a render', () => {
     h.fake.addPhoto(project, photoUrl());
     const running = await h.request(startRender, owner, { projectId: project.id });
 
+    const workersHeard: string[] = [];
+    const live = new BusClient(h.bus).subscribeLive(rendersDeleted, ({ renderIds }) =>
+      workersHeard.push(...renderIds),
+    );
     const event = buildEvent(projectDeleted, SYSTEM, { id: project.id, userId: owner.userId as string });
     await h.bus.publishEvent(projectDeleted.subject, event, { msgId: event.id });
     await eventually(async () =>
       expect(await h.db.renderedVideo.count({ where: { projectId: project.id } })).toBe(0),
     );
+    // The workers hear of it, so they draw no chunk of the render still running.
+    await eventually(async () =>
+      expect(workersHeard.sort()).toEqual([done.renderId, running.renderId].sort()),
+    );
+    await live.stop();
     // Rows go first, then their files.
     await eventually(async () => expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull());
     await h.bus.publishEvent(projectDeleted.subject, event, { msgId: randomUUID() });

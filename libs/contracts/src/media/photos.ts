@@ -48,6 +48,9 @@ export const completePhotoUploads = defineRequest('media.photo.complete-uploads'
   reply: z.object({ results: z.array(PhotoUploadResultSchema) }),
 });
 
+/** How long a signed URL of a photo or its thumbnails lasts (spec: 3600 s). */
+export const PHOTO_URL_SECONDS = 3600;
+
 export const PhotoUrlsSchema = z.object({
   grid: z.string(),
   strip: z.string(),

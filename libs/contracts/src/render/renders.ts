@@ -104,6 +104,11 @@ export const ChunkJobSchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   frameRange: z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]),
   props: VideoPropsSchema,
+  /**
+   * Until when the photos' URLs in `props` may be drawn as they are; a job taken later (or without
+   * it) asks render for URLs signed again (render.chunk.photos).
+   */
+  urlsFreshUntil: z.iso.datetime().optional(),
 });
 
 export const renderChunk = defineJob('render.chunk.render', {
@@ -149,6 +154,12 @@ export const videoStitched = defineEvent('render-worker.video.stitched', {
 export const renderFailed = defineEvent('render-worker.render.failed', {
   summary: 'A worker gave up on a chunk or the stitch of a render; the render fails with this reason.',
   data: z.object({ renderId: z.uuid(), error: z.string() }),
+});
+
+export const rendersDeleted = defineLive('render.render.deleted', {
+  summary:
+    'Renders were deleted (their project was, or they fell out of the kept ones): a worker taking a chunk of one draws nothing for it. Not durable: a worker that missed it draws the chunk, and render deletes it on its report.',
+  data: z.object({ renderIds: z.array(z.uuid()).min(1) }),
 });
 
 export const renderProgressChanged = defineLive('render.progress.changed', {
