@@ -45,6 +45,7 @@ import {
   wheelZoomed,
   zoomedTo,
 } from './transform-editing';
+import { type EditOverlay, useEditOverlays } from './use-edit-overlays';
 
 const text = photosContent.animate;
 type Transforms = Photo['transforms'];
@@ -70,7 +71,7 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
   const [keyframe, setKeyframe] = useState<Keyframe>('start');
   const [playingPose, setPlayingPose] = useState<PhotoTransform | null>(null);
   const [interacting, setInteracting] = useState(false);
-  const [overlay, setOverlay] = useState({ rotating: false, zooming: false });
+  const { overlay, show: showOverlay, hide: hideOverlay } = useEditOverlays();
   const saveLatest = useLatest(onSave);
   const saveOnLeaveLatest = useLatest(onSaveOnLeave);
   const [saver] = useState(
@@ -87,10 +88,6 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
     height: number;
   } | null>(null);
   const animation = useRef<number | undefined>(undefined);
-  const overlayTimers = useRef<{
-    rotating?: ReturnType<typeof setTimeout>;
-    zooming?: ReturnType<typeof setTimeout>;
-  }>({});
   const wheelTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tabsId = useId();
 
@@ -109,8 +106,6 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
       saver.flush();
       stopPreview();
       clearTimeout(wheelTimer.current);
-      clearTimeout(overlayTimers.current.rotating);
-      clearTimeout(overlayTimers.current.zooming);
     },
     [saver, stopPreview],
   );
@@ -154,21 +149,6 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
     [keyframe, latest, saver, forgetUndo],
   );
 
-  const showOverlay = (kind: 'rotating' | 'zooming', forMs?: number) => {
-    clearTimeout(overlayTimers.current[kind]);
-    setOverlay((current) => ({ ...current, [kind]: true }));
-    if (forMs !== undefined) {
-      overlayTimers.current[kind] = setTimeout(
-        () => setOverlay((current) => ({ ...current, [kind]: false })),
-        forMs,
-      );
-    }
-  };
-  const hideOverlay = (kind: 'rotating' | 'zooming') => {
-    clearTimeout(overlayTimers.current[kind]);
-    setOverlay((current) => ({ ...current, [kind]: false }));
-  };
-
   const beginInteraction = () => {
     if (playing) stopPreview();
     saver.beginInteraction();
@@ -184,7 +164,7 @@ export function AnimationEditor({ photo, video, auto, onSave, onSaveOnLeave }: A
    * while the drag lasts and lingers after, as after a button press.
    */
   const slider = (
-    kind: 'rotating' | 'zooming',
+    kind: EditOverlay,
     lingerMs: number,
     moveTo: (pose: PhotoTransform, value: number) => PhotoTransform,
   ) => ({
