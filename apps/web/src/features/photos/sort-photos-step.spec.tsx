@@ -47,6 +47,22 @@ describe('step 2: Sort Your Photos', () => {
     expect(localStorage.getItem('photoSize')).toBe('100');
   });
 
+  it('mounts only the tiles near the view of a long row, spacers keeping the places of the rest', async () => {
+    stubProject(samplePhotos(400));
+    openProjectStep('sort');
+    expect(await screen.findByRole('button', { name: 'IMG_1000.jpg, photo 1 of 400' })).toBeTruthy();
+    const tiles = document.querySelectorAll<HTMLElement>('[data-photo-id]');
+    expect(tiles.length).toBeGreaterThan(10);
+    expect(tiles.length).toBeLessThan(60);
+    expect(screen.queryByRole('button', { name: /, photo 400 of 400$/ })).toBeNull();
+    // The row is as wide as with every tile: 400 tiles of 130 px, 399 gaps of 12 px.
+    const widths = [...document.querySelectorAll<HTMLElement>('ol > li')]
+      .map((part) => Number.parseFloat(part.style.width))
+      .filter((width) => !Number.isNaN(width));
+    const sum = widths.reduce((total, width) => total + width, 0);
+    expect(sum + (widths.length - 1) * 12).toBe(400 * 130 + 399 * 12);
+  });
+
   it('says so when there is nothing to sort', async () => {
     stubProject([]);
     openProjectStep('sort');

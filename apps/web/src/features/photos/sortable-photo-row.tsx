@@ -17,10 +17,11 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Flag, FlagTriangleRight } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { PhotoImage } from './photo-image';
 import type { Photo } from './photos-api';
+import { rowParts, useRowWindow } from './use-row-window';
 
 /** Where a finished drag moved a photo, as `reorderPhoto(from, to)` takes it; null when it stayed put. */
 export function moveOfDrag(
@@ -78,7 +79,14 @@ interface SortablePhotoRowProps {
   className?: string;
 }
 
-/** Photos in a horizontal row between START and END, reordered by mouse, touch or keyboard (spec §2 step 2). */
+/** Gaps between tiles and the START marker's width, in px, as the classes below draw them. */
+const ROW_LAYOUT = { board: { gap: 12, marker: 64 }, strip: { gap: 8, marker: 48 } } as const;
+
+/**
+ * Photos in a horizontal row between START and END, reordered by mouse, touch or keyboard (spec §2
+ * step 2). A long row mounts only the tiles near the view (and the one dragged, and the one shown);
+ * spacers keep the rest's places, and the tiles come as the row scrolls, also under a drag.
+ */
 export function SortablePhotoRow({
   photos,
   onMove,
@@ -94,8 +102,18 @@ export function SortablePhotoRow({
   const ids = photos.map((photo) => photo.id);
   // A click that ends a drag is not a jump.
   const justDragged = useRef(false);
+  const list = useRef<HTMLOListElement>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const { gap, marker } = ROW_LAYOUT[variant];
+  const pitch = tileSize + gap;
+  const mounted = useRowWindow(list, photos.length, pitch, marker + gap, [
+    dragged === null ? undefined : ids.indexOf(dragged),
+    activeIndex,
+  ]);
+  const parts = mounted ? rowParts(mounted, photos.length) : photos.map((_, tile) => ({ tile }));
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     setTimeout(() => {
       justDragged.current = false;
     }, 0);
@@ -107,36 +125,52 @@ export function SortablePhotoRow({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      onDragStart={() => {
+      onDragStart={({ active }) => {
         justDragged.current = true;
+        setDragged(String(active.id));
       }}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         justDragged.current = false;
+        setDragged(null);
       }}
       accessibility={{ announcements: announcementsFor(photos) }}
     >
-      <ol className={cn('flex items-center', variant === 'board' ? 'gap-3' : 'gap-2', className)}>
+      <ol ref={list} className={cn('flex items-center', variant === 'board' ? 'gap-3' : 'gap-2', className)}>
         <RowMarker label={startLabel} variant={variant} size={tileSize} icon={<Flag aria-hidden="true" />} />
         <SortableContext items={ids} strategy={horizontalListSortingStrategy}>
-          {photos.map((photo, index) => (
-            <SortablePhotoTile
-              key={photo.id}
-              photo={photo}
-              index={index}
-              total={photos.length}
-              size={tileSize}
-              variant={variant}
-              active={activeIndex === index}
-              onSelect={
-                onSelect
-                  ? () => {
-                      if (!justDragged.current) onSelect(index);
-                    }
-                  : undefined
-              }
-            />
-          ))}
+          {parts.map((part) => {
+            if ('skipped' in part) {
+              return (
+                <li
+                  key={`skipped-${part.from}`}
+                  aria-hidden="true"
+                  className="shrink-0"
+                  style={{ width: part.skipped * pitch - gap, height: tileSize }}
+                />
+              );
+            }
+            const index = part.tile;
+            const photo = photos[index] as Photo;
+            return (
+              <SortablePhotoTile
+                key={photo.id}
+                photo={photo}
+                index={index}
+                total={photos.length}
+                size={tileSize}
+                variant={variant}
+                active={activeIndex === index}
+                onSelect={
+                  onSelect
+                    ? () => {
+                        if (!justDragged.current) onSelect(index);
+                      }
+                    : undefined
+                }
+              />
+            );
+          })}
         </SortableContext>
         <RowMarker
           label={endLabel}
