@@ -66,26 +66,23 @@ export class FriendLinksRepository {
    */
   async takeFromProjects(tx: MediaTransaction, links: readonly FriendLinkExport[]): Promise<number> {
     if (links.length === 0) return 0;
-    let added = 0;
-    for (const link of links) {
-      const { holds, ...row } = link;
-      added += await tx.$executeRaw`
-        INSERT INTO media.friend_upload_links
-          (id, project_id, user_id, is_active, expires_at, inviter_name, created_at, hour_started_at, hour_photos)
-        VALUES (${row.id}::uuid, ${row.projectId}::uuid, ${row.userId}::uuid, ${row.isActive},
-                ${new Date(row.expiresAt)}, ${row.inviterName}, ${new Date(row.createdAt)},
-                ${row.hourStartedAt ? new Date(row.hourStartedAt) : null}, ${row.hourPhotos})
-        ON CONFLICT (id) DO NOTHING`;
-      if (!row.isActive) {
-        await tx.friendUploadLink.updateMany({ where: { id: row.id }, data: { isActive: false } });
-      }
-      if (holds.length > 0) {
-        await tx.photo.updateMany({
-          where: { id: { in: holds }, projectId: row.projectId, linkId: null },
-          data: { linkId: row.id },
-        });
-      }
+    const { count } = await tx.friendUploadLink.createMany({
+      data: links.map(({ holds: _, ...link }) => ({
+        ...link,
+        expiresAt: new Date(link.expiresAt),
+        createdAt: new Date(link.createdAt),
+        hourStartedAt: link.hourStartedAt ? new Date(link.hourStartedAt) : null,
+      })),
+      skipDuplicates: true,
+    });
+    const deactivated = links.filter((link) => !link.isActive).map((link) => link.id);
+    await tx.friendUploadLink.updateMany({ where: { id: { in: deactivated } }, data: { isActive: false } });
+    for (const { id, projectId, holds } of links.filter((link) => link.holds.length > 0)) {
+      await tx.photo.updateMany({
+        where: { id: { in: holds }, projectId, linkId: null },
+        data: { linkId: id },
+      });
     }
-    return added;
+    return count;
   }
 }

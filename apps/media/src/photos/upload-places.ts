@@ -32,6 +32,15 @@ export interface Held {
   quota: PhotoQuota;
 }
 
+/** Places asked for: whose, where, under which plan, how many, and the rows that will hold them. */
+interface Wanted {
+  uploader: Uploader;
+  projectId: string;
+  tier: Tier;
+  count: number;
+  rowsOf: UploadRowsOf;
+}
+
 /** What an upload's row holds besides who and where: its file's key, name and type (from its new id). */
 export type UploadRowsOf = (
   ids: string[],
@@ -62,10 +71,11 @@ export class UploadPlaces {
   async forOwner(actor: Actor, projectId: string, count: number, rowsOf: UploadRowsOf): Promise<Held> {
     const project = await this.projects.ownedBy(actor, projectId);
     const uploader: Uploader = { ownerId: project.userId, submittedBy: null, linkId: null };
-    const held = await this.take(uploader, projectId, project.tier, count, rowsOf, { evenShort: false });
+    const wanted = { uploader, projectId, tier: project.tier, count, rowsOf };
+    const held = await this.take(wanted, { evenShort: false });
     if (held) return held;
     const { tier } = (await this.projects.readThrough(actor, projectId)) ?? project;
-    return (await this.take(uploader, projectId, tier, count, rowsOf, { evenShort: true })) as Held;
+    return (await this.take({ ...wanted, tier }, { evenShort: true })) as Held;
   }
 
   /**
@@ -93,10 +103,8 @@ export class UploadPlaces {
         throw new DomainError(friendLinkErrorCodes.hourlyLimit, friendLinkMessages.hourlyLimit);
       }
       const uploader: Uploader = { ownerId: project.userId, submittedBy, linkId };
-      const places = Math.min(count, hour.left);
-      const held = (await this.give(tx, uploader, projectId, project.tier, places, rowsOf, {
-        evenShort: true,
-      })) as Held;
+      const wanted = { uploader, projectId, tier: project.tier, count: Math.min(count, hour.left), rowsOf };
+      const held = (await this.give(tx, wanted, { evenShort: true })) as Held;
       await this.links.countPhotos(tx, link.id, {
         startedAt: hour.startedAt,
         photos: hour.photos + held.ids.length,
@@ -105,32 +113,21 @@ export class UploadPlaces {
     });
   }
 
-  /** The places given, or null (nothing given) when fewer than `count` are free and `evenShort` is false. */
-  private take(
-    uploader: Uploader,
-    projectId: string,
-    tier: Tier,
-    count: number,
-    rowsOf: UploadRowsOf,
-    { evenShort }: { evenShort: boolean },
-  ): Promise<Held | null> {
+  /** The places given, or null (nothing given) when fewer than asked for are free and `evenShort` is false. */
+  private take(wanted: Wanted, { evenShort }: { evenShort: boolean }): Promise<Held | null> {
     return this.database.$transaction(async (tx) => {
-      await this.photos.lockPlaces(tx, projectId);
-      return this.give(tx, uploader, projectId, tier, count, rowsOf, { evenShort });
+      await this.photos.lockPlaces(tx, wanted.projectId);
+      return this.give(tx, wanted, { evenShort });
     });
   }
 
   /**
-   * As many of `count` places as the plan leaves, their rows written; none (null) when not all fit
+   * As many of the places wanted as the plan leaves, their rows written; none (null) when not all fit
    * and `evenShort` is false. Call under the places lock.
    */
   private async give(
     tx: MediaTransaction,
-    uploader: Uploader,
-    projectId: string,
-    tier: Tier,
-    count: number,
-    rowsOf: UploadRowsOf,
+    { uploader, projectId, tier, count, rowsOf }: Wanted,
     { evenShort }: { evenShort: boolean },
   ): Promise<Held | null> {
     const used = await this.rows.usedQuota(tx, projectId, new Date());
