@@ -36,7 +36,6 @@ import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
 import { PhotosFromProjects } from './photos/photos-from-projects.js';
-import { RemakeVideoDerivativeWhenFilterChanged } from './photos/remake-video-derivative-when-filter-changed.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
 import { SubjectFinder } from './photos/subjects/subject-finder.js';
@@ -66,7 +65,6 @@ export class MediaModule {
         MakeVideoDerivativeJob,
         FindSubjectsJob,
         EnqueueImageJobsWhenPhotoStored,
-        RemakeVideoDerivativeWhenFilterChanged,
         DeleteObjectWhenPhotoDeleted,
         DeleteObjectsWhenProjectDeleted,
         PhotoEditsHandlers,

@@ -4,12 +4,10 @@ import {
   createFriendLink,
   deactivateFriendLink,
   deleteProject,
+  getFriendLink,
   INVALID_UPLOAD_LINK,
-  mediaCreateFriendLink,
-  mediaDeactivateFriendLink,
-  mediaGetFriendLink,
-  mediaListFriendLinks,
-  mediaPhotoQuota,
+  listFriendLinks,
+  photoQuota,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { BusClient, createLogger } from '@memoreel/platform';
@@ -31,13 +29,13 @@ import { eventually, useMedia } from './media-harness.js';
 const media = useMedia({ collaborators: ['projects'] });
 
 const newLink = (owner: Actor, projectId: string, expiresInDays?: number) =>
-  media.request(mediaCreateFriendLink, owner, { projectId, inviterName: 'Ada', expiresInDays });
+  media.request(createFriendLink, owner, { projectId, inviterName: 'Ada', expiresInDays });
 const files = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ name: `f${i}.jpg`, size: 1000, contentType: 'image/jpeg' }));
 /** A visitor's request for `count` places through the link, as the public upload page makes it. */
 const reserveFor = (linkId: string, projectId: string, friend: Actor, count: number) =>
   media.request(requestPhotoUploads, friend, { projectId, linkId, files: files(count) });
-const quotaOf = (owner: Actor, projectId: string) => media.request(mediaPhotoQuota, owner, { projectId });
+const quotaOf = (owner: Actor, projectId: string) => media.request(photoQuota, owner, { projectId });
 const openUploads = async (projectId: string) =>
   media.db.photo.count({ where: { projectId, status: 'awaiting-upload' } });
 
@@ -52,14 +50,14 @@ describe('upload links', () => {
     const short = await newLink(owner, project.id, 1);
     expect((Date.parse(short.expiresAt) - Date.now()) / 86_400_000).toBeLessThanOrEqual(1);
 
-    expect(await media.request(mediaGetFriendLink, actors.guest(), { id: link.id })).toEqual({
+    expect(await media.request(getFriendLink, actors.guest(), { id: link.id })).toEqual({
       id: link.id,
       projectId: project.id,
       projectName: 'Holiday',
       inviterName: 'Ada',
       expiresAt: link.expiresAt,
     });
-    const { links } = await media.request(mediaListFriendLinks, owner, { projectId: project.id });
+    const { links } = await media.request(listFriendLinks, owner, { projectId: project.id });
     expect(links.map((l) => l.id)).toEqual([short.id, link.id]);
   });
 
@@ -68,14 +66,14 @@ describe('upload links', () => {
     const friend = actors.user();
     const project = await media.project(owner);
     const deactivated = await newLink(owner, project.id);
-    await media.request(mediaDeactivateFriendLink, owner, { id: deactivated.id });
+    await media.request(deactivateFriendLink, owner, { id: deactivated.id });
     const expired = await newLink(owner, project.id);
     await media.db.friendUploadLink.update({
       where: { id: expired.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     for (const id of [deactivated.id, expired.id, randomUUID()]) {
-      await expect(media.request(mediaGetFriendLink, actors.guest(), { id })).rejects.toMatchObject({
+      await expect(media.request(getFriendLink, actors.guest(), { id })).rejects.toMatchObject({
         code: 'NOT_FOUND',
         message: INVALID_UPLOAD_LINK,
       });
@@ -93,15 +91,15 @@ describe('upload links', () => {
     const project = await media.project(owner);
     const link = await newLink(owner, project.id);
     await expect(newLink(other, project.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(media.request(mediaListFriendLinks, other, { projectId: project.id })).rejects.toMatchObject(
-      { code: 'NOT_FOUND' },
-    );
-    await expect(media.request(mediaDeactivateFriendLink, other, { id: link.id })).rejects.toMatchObject({
+    await expect(media.request(listFriendLinks, other, { projectId: project.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(media.request(deactivateFriendLink, other, { id: link.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
       message: INVALID_UPLOAD_LINK,
     });
     await expect(newLink(actors.guest(), project.id)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const { links } = await media.request(mediaListFriendLinks, owner, { projectId: project.id });
+    const { links } = await media.request(listFriendLinks, owner, { projectId: project.id });
     expect(links[0]?.isActive).toBe(true);
   });
 
@@ -129,7 +127,7 @@ describe('upload links', () => {
     await reserveFor(second.id, project.id, friend, 10);
     expect(await quotaOf(owner, project.id)).toMatchObject({ count: 30, remaining: 20 });
 
-    await media.request(mediaDeactivateFriendLink, owner, { id: first.id });
+    await media.request(deactivateFriendLink, owner, { id: first.id });
     expect(await quotaOf(owner, project.id)).toMatchObject({ count: 10, remaining: 40 });
     await media.db.friendUploadLink.update({
       where: { id: second.id },
@@ -137,7 +135,7 @@ describe('upload links', () => {
     });
     expect(await quotaOf(owner, project.id)).toMatchObject({ count: 0, remaining: 50 });
     // Deactivating again changes nothing; the owner's own uploads have every place.
-    await media.request(mediaDeactivateFriendLink, owner, { id: first.id });
+    await media.request(deactivateFriendLink, owner, { id: first.id });
     const own = await media.request(requestPhotoUploads, owner, { projectId: project.id, files: files(50) });
     expect(own.slots).toHaveLength(50);
   });
@@ -149,7 +147,7 @@ describe('upload links', () => {
     const link = await newLink(owner, project.id);
     await media.request(deleteProject, owner, { id: project.id });
     await eventually(async () =>
-      expect(media.request(mediaGetFriendLink, actors.guest(), { id: link.id })).rejects.toMatchObject({
+      expect(media.request(getFriendLink, actors.guest(), { id: link.id })).rejects.toMatchObject({
         message: INVALID_UPLOAD_LINK,
       }),
     );
@@ -170,17 +168,27 @@ describe('the move of the links from projects', () => {
       createLogger({ service: 'test', level: 'silent' }),
     );
 
+  /** A link as projects kept it before the move (its friend-link requests wrote these rows). */
+  async function linkInProjects(owner: Actor, projectId: string, { active = true } = {}) {
+    const id = randomUUID();
+    await media.db.$executeRawUnsafe(
+      `INSERT INTO projects.friend_upload_links (id, project_id, user_id, is_active, expires_at, inviter_name)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, now() + interval '7 days', 'Ada')`,
+      id,
+      projectId,
+      owner.userId,
+      active,
+    );
+    return { id };
+  }
+
   it('takes each link as projects has it, with the places its open uploads hold, once; a later run adds only what is new', async () => {
     const owner = actors.user();
     const friend = actors.user();
     const project = await media.project(owner);
     // Links made in projects before the move, one of them deactivated there.
-    const kept = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
-    const dropped = await media.request(createFriendLink, owner, {
-      projectId: project.id,
-      inviterName: 'Ada',
-    });
-    await media.request(deactivateFriendLink, owner, { id: dropped.id });
+    const kept = await linkInProjects(owner, project.id);
+    const dropped = await linkInProjects(owner, project.id, { active: false });
     // An upload through `kept` open at the time of the move: projects holds its place (as an old media
     // instance asked it to), media its row.
     const hold = randomUUID();
@@ -208,26 +216,24 @@ describe('the move of the links from projects', () => {
     await media.db.dataMigration.deleteMany({ where: { name: FRIEND_LINKS_FROM_PROJECTS } });
     expect(await move().run()).toBeGreaterThanOrEqual(2);
     expect(await move().run()).toBe(0);
-    expect(await media.request(mediaGetFriendLink, actors.guest(), { id: kept.id })).toMatchObject({
+    expect(await media.request(getFriendLink, actors.guest(), { id: kept.id })).toMatchObject({
       projectName: 'Holiday',
       inviterName: 'Ada',
     });
-    await expect(media.request(mediaGetFriendLink, actors.guest(), { id: dropped.id })).rejects.toMatchObject(
-      {
-        message: INVALID_UPLOAD_LINK,
-      },
-    );
+    await expect(media.request(getFriendLink, actors.guest(), { id: dropped.id })).rejects.toMatchObject({
+      message: INVALID_UPLOAD_LINK,
+    });
     expect(await quotaOf(owner, project.id)).toMatchObject({ count: 1 });
-    await media.request(mediaDeactivateFriendLink, owner, { id: kept.id });
+    await media.request(deactivateFriendLink, owner, { id: kept.id });
     expect(await quotaOf(owner, project.id)).toMatchObject({ count: 0 });
 
     // A second run (an old gateway made a link in projects meanwhile) adds it and changes no other.
-    const late = await media.request(createFriendLink, owner, { projectId: project.id, inviterName: 'Ada' });
+    const late = await linkInProjects(owner, project.id);
     expect(await move().copy()).toBe(1);
-    expect(await media.request(mediaGetFriendLink, actors.guest(), { id: late.id })).toMatchObject({
+    expect(await media.request(getFriendLink, actors.guest(), { id: late.id })).toMatchObject({
       id: late.id,
     });
-    const { links } = await media.request(mediaListFriendLinks, owner, { projectId: project.id });
+    const { links } = await media.request(listFriendLinks, owner, { projectId: project.id });
     expect(links.filter((link) => link.isActive).map((link) => link.id)).toEqual([late.id]);
   });
 });

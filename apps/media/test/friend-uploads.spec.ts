@@ -1,14 +1,14 @@
 import {
   type Actor,
   completePhotoUploads,
+  createFriendLink,
+  deactivateFriendLink,
   getPhotoUrls,
   INVALID_UPLOAD_LINK,
-  mediaCreateFriendLink,
-  mediaDeactivateFriendLink,
-  mediaListPendingPhotos,
-  mediaListPhotos,
-  mediaPendingPhotosChanged,
-  mediaPhotoQuota,
+  listPendingPhotos,
+  listPhotos,
+  pendingPhotosChanged,
+  photoQuota,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
@@ -27,17 +27,17 @@ describe('uploads through a friend link', () => {
     const owner = actors.user();
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
-    const link = await media.request(mediaCreateFriendLink, owner, {
+    const link = await media.request(createFriendLink, owner, {
       projectId: project.id,
       inviterName: 'Ada',
     });
     const bell: { userId: string; projectId: string; total: number }[] = [];
-    const live = new BusClient(media.bus).subscribeLive(mediaPendingPhotosChanged, (data) => bell.push(data));
+    const live = new BusClient(media.bus).subscribeLive(pendingPhotosChanged, (data) => bell.push(data));
 
     const { results } = await friendUpload(friend, link.id, project.id, 2);
     expect(results.every((r) => r.photoId && r.error === null)).toBe(true);
     // Stored with the completion: pending at once, and the owner's bell told after it.
-    const { photos } = await media.request(mediaListPendingPhotos, owner, { projectId: project.id });
+    const { photos } = await media.request(listPendingPhotos, owner, { projectId: project.id });
     expect(photos).toHaveLength(2);
     expect(photos.every((p) => p.status === 'pending' && p.submittedBy === friend.userId)).toBe(true);
     expect(photos.every((p) => p.userId === owner.userId)).toBe(true);
@@ -45,8 +45,8 @@ describe('uploads through a friend link', () => {
       expect(bell).toContainEqual({ userId: owner.userId, projectId: project.id, total: 2 }),
     );
     await live.stop();
-    expect((await media.request(mediaListPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
-    expect((await media.request(mediaPhotoQuota, owner, { projectId: project.id })).count).toBe(2);
+    expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(0);
+    expect((await media.request(photoQuota, owner, { projectId: project.id })).count).toBe(2);
 
     const ids = results.map((r) => r.photoId as string);
     await eventually(async () => {
@@ -55,7 +55,7 @@ describe('uploads through a friend link', () => {
     });
     // The link opens nothing else: not the photos' URLs, not the project's photos.
     expect((await media.request(getPhotoUrls, friend, { ids })).photos).toEqual([]);
-    await expect(media.request(mediaListPhotos, friend, { projectId: project.id })).rejects.toMatchObject({
+    await expect(media.request(listPhotos, friend, { projectId: project.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
@@ -65,7 +65,7 @@ describe('uploads through a friend link', () => {
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
     const other = await media.project(owner);
-    const link = await media.request(mediaCreateFriendLink, owner, {
+    const link = await media.request(createFriendLink, owner, {
       projectId: project.id,
       inviterName: 'Ada',
     });
@@ -90,7 +90,7 @@ describe('uploads through a friend link', () => {
     const owner = actors.user();
     const friend = actors.anonymousUser();
     const project = await media.project(owner);
-    const link = await media.request(mediaCreateFriendLink, owner, {
+    const link = await media.request(createFriendLink, owner, {
       projectId: project.id,
       inviterName: 'Ada',
     });
@@ -101,7 +101,7 @@ describe('uploads through a friend link', () => {
       files: [{ name: 'late.jpg', size: bytes.length, contentType: 'image/jpeg' }],
     });
     await put(plan.slots[0]!.url, plan.slots[0]!.headers, bytes);
-    await media.request(mediaDeactivateFriendLink, owner, { id: link.id });
+    await media.request(deactivateFriendLink, owner, { id: link.id });
 
     await expect(
       media.request(completePhotoUploads, friend, {

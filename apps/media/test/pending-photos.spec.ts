@@ -1,14 +1,14 @@
 import {
-  mediaAcceptPendingPhotos,
-  mediaCreateFriendLink,
-  mediaListPendingPhotos,
-  mediaListPhotos,
-  mediaPendingPhotoSummary,
-  mediaPendingPhotosChanged,
-  mediaPhotoCards,
-  mediaPhotoDeleted,
-  mediaRejectPendingPhotos,
+  acceptPendingPhotos,
+  createFriendLink,
+  listPendingPhotos,
+  listPhotos,
+  pendingPhotoSummary,
+  pendingPhotosChanged,
+  photoCards,
+  photoDeleted,
   type RequestContract,
+  rejectPendingPhotos,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
@@ -37,7 +37,7 @@ async function ownerWithFriendPhotos(own: number, friends: number) {
     })),
   );
   const owned = files.length > 0 ? (await upload(media, owner, project.id, files)).results : [];
-  const link = await media.request(mediaCreateFriendLink, owner, {
+  const link = await media.request(createFriendLink, owner, {
     projectId: project.id,
     inviterName: 'Ada',
   });
@@ -54,14 +54,14 @@ async function ownerWithFriendPhotos(own: number, friends: number) {
 describe('pending photos', () => {
   it('are listed apart, oldest first, with the project named in the bell', async () => {
     const { owner, friend, project, own, pending } = await ownerWithFriendPhotos(1, 2);
-    const { photos } = await media.request(mediaListPendingPhotos, owner, { projectId: project.id });
+    const { photos } = await media.request(listPendingPhotos, owner, { projectId: project.id });
     expect(photos.map((p) => [p.id, p.status, p.submittedBy])).toEqual(
       pending.map((id) => [id, 'pending', friend.userId]),
     );
-    const accepted = (await media.request(mediaListPhotos, owner, { projectId: project.id })).photos;
+    const accepted = (await media.request(listPhotos, owner, { projectId: project.id })).photos;
     expect(accepted.map((p) => p.id)).toEqual(own);
     await eventually(async () =>
-      expect(await media.request(mediaPendingPhotoSummary, owner, {})).toEqual({
+      expect(await media.request(pendingPhotoSummary, owner, {})).toEqual({
         total: 2,
         projects: [{ projectId: project.id, projectName: project.name, count: 2 }],
       }),
@@ -70,18 +70,16 @@ describe('pending photos', () => {
 
   it('accepted, join the order last; rejected, leave (media.photo.deleted removes their objects); each change is pushed to the owner', async () => {
     const { owner, project, own, pending } = await ownerWithFriendPhotos(2, 2);
-    const pushes: z.output<typeof mediaPendingPhotosChanged.data>[] = [];
-    const live = new BusClient(media.bus).subscribeLive(mediaPendingPhotosChanged, (data) =>
-      pushes.push(data),
-    );
+    const pushes: z.output<typeof pendingPhotosChanged.data>[] = [];
+    const live = new BusClient(media.bus).subscribeLive(pendingPhotosChanged, (data) => pushes.push(data));
     try {
       const [first, second] = pending as [string, string];
       expect(
-        await media.request(mediaAcceptPendingPhotos, owner, { projectId: project.id, ids: [first] }),
+        await media.request(acceptPendingPhotos, owner, { projectId: project.id, ids: [first] }),
       ).toEqual({
         ids: [first],
       });
-      const { photos } = await media.request(mediaListPhotos, owner, { projectId: project.id });
+      const { photos } = await media.request(listPhotos, owner, { projectId: project.id });
       expect(photos.map((p) => [p.id, p.displayOrder])).toEqual([
         [own[0], 0],
         [own[1], 1],
@@ -89,18 +87,16 @@ describe('pending photos', () => {
       ]);
       // An accepted photo is not pending any more: accepting or rejecting it again changes nothing.
       expect(
-        await media.request(mediaRejectPendingPhotos, owner, { projectId: project.id, ids: [first, second] }),
+        await media.request(rejectPendingPhotos, owner, { projectId: project.id, ids: [first, second] }),
       ).toEqual({ ids: [second] });
-      expect((await media.request(mediaListPendingPhotos, owner, { projectId: project.id })).photos).toEqual(
-        [],
-      );
-      const deleted = (await media.events(mediaPhotoDeleted)).map((e) => e.data.id);
+      expect((await media.request(listPendingPhotos, owner, { projectId: project.id })).photos).toEqual([]);
+      const deleted = (await media.events(photoDeleted)).map((e) => e.data.id);
       expect(deleted).toContain(second);
       expect(deleted).not.toContain(first);
       await eventually(async () =>
         expect(pushes.filter((p) => p.projectId === project.id).map((p) => p.total)).toEqual([1, 0]),
       );
-      expect((await media.request(mediaListPhotos, owner, { projectId: project.id })).photos).toHaveLength(3);
+      expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(3);
     } finally {
       await live.stop();
     }
@@ -109,9 +105,9 @@ describe('pending photos', () => {
   it('are the owner’s only: anyone else is told the project does not exist, and their bell stays empty', async () => {
     const { project, pending } = await ownerWithFriendPhotos(0, 1);
     const calls: [RequestContract, unknown][] = [
-      [mediaListPendingPhotos, { projectId: project.id }],
-      [mediaAcceptPendingPhotos, { projectId: project.id, ids: pending }],
-      [mediaRejectPendingPhotos, { projectId: project.id, ids: pending }],
+      [listPendingPhotos, { projectId: project.id }],
+      [acceptPendingPhotos, { projectId: project.id, ids: pending }],
+      [rejectPendingPhotos, { projectId: project.id, ids: pending }],
     ];
     for (const [contract, data] of calls) {
       for (const intruder of [actors.user(), actors.anonymousUser()]) {
@@ -123,7 +119,7 @@ describe('pending photos', () => {
         ]);
       }
     }
-    expect(await media.request(mediaPendingPhotoSummary, actors.user(), {})).toEqual({
+    expect(await media.request(pendingPhotoSummary, actors.user(), {})).toEqual({
       total: 0,
       projects: [],
     });
@@ -142,7 +138,7 @@ describe('dashboard cards', () => {
     const empty = await media.project(owner);
     const stranger = await media.project(actors.user());
 
-    const { cards } = await media.request(mediaPhotoCards, owner, {
+    const { cards } = await media.request(photoCards, owner, {
       projectIds: [project.id, empty.id, stranger.id],
     });
     expect(cards).toHaveLength(1);

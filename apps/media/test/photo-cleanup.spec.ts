@@ -3,7 +3,7 @@ import {
   completePhotoUploads,
   deletePhotos,
   deleteProject,
-  mediaPhotoQuota,
+  photoQuota,
   projectDeleted,
   requestPhotoUploads,
   SYSTEM,
@@ -100,7 +100,7 @@ describe('abandoned uploads', () => {
     });
     await eventually(async () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
-      expect(await media.request(mediaPhotoQuota, owner, { projectId: project.id })).toMatchObject({
+      expect(await media.request(photoQuota, owner, { projectId: project.id })).toMatchObject({
         count: 0,
       });
     });
@@ -136,7 +136,7 @@ describe('abandoned uploads', () => {
     });
   });
 
-  it('a PUT after its photo was deleted, while its URL still works, is removed once its reservation ends', async () => {
+  it('a PUT after its photo was deleted, while its URL still works, is removed once its upload’s time ends', async () => {
     const owner = actors.user();
     const project = await media.project(owner);
     const good = await jpeg(64, 64);
@@ -146,11 +146,13 @@ describe('abandoned uploads', () => {
     const photoId = results[0]!.photoId!;
     await videoReady(media, owner, photoId);
     await media.request(deletePhotos, owner, { projectId: project.id, ids: [photoId] });
-    await eventually(async () =>
+    // The row is marked at once; its objects go after (media.photo.deleted).
+    await eventually(async () => {
       expect(await media.db.photo.findUnique({ where: { id: photoId } })).toMatchObject({
         status: 'project-deleted',
-      }),
-    );
+      });
+      expect(await media.keys(`${project.id}/`)).toEqual([]);
+    });
     await put(plan.slots[0]!.url, plan.slots[0]!.headers, good);
     expect(await media.keys(`${project.id}/`)).toEqual([`${project.id}/uploads/${photoId}.jpg`]);
 

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Actor,
+  deletePhotos,
+  listPhotos,
   makePhotoVideoDerivative,
-  mediaDeletePhotos,
-  mediaListPhotos,
-  mediaPhotoDeleted,
-  mediaPhotoQuota,
-  mediaReorderPhoto,
-  mediaSetPhotoCaption,
-  mediaSetPhotoFilter,
-  mediaSetPhotoTransforms,
+  photoDeleted,
+  photoQuota,
   type RequestContract,
+  reorderPhoto,
   requestPhotoUploads,
+  setPhotoCaption,
+  setPhotoFilter,
+  setPhotoTransforms,
 } from '@memoreel/contracts';
 import { DEFAULT_TRANSFORMS } from '@memoreel/domain';
 import { actors } from '@memoreel/testing';
@@ -54,7 +54,7 @@ async function withPhotos(owner: Actor, count: number) {
 }
 
 const listed = async (owner: Actor, projectId: string) =>
-  (await media.request(mediaListPhotos, owner, { projectId })).photos;
+  (await media.request(listPhotos, owner, { projectId })).photos;
 
 describe('listing', () => {
   it('answers the accepted photos in order with their URLs (null until thumbnails exist), or those asked for', async () => {
@@ -71,7 +71,7 @@ describe('listing', () => {
       urls: null,
       caption: null,
     });
-    const some = await media.request(mediaListPhotos, owner, { projectId: project.id, ids: [ids[2]!] });
+    const some = await media.request(listPhotos, owner, { projectId: project.id, ids: [ids[2]!] });
     expect(some.photos.map((p) => p.id)).toEqual([ids[2]]);
   });
 
@@ -94,14 +94,14 @@ describe('reorder', () => {
   it('moves one photo and keeps the order dense', async () => {
     const owner = actors.user();
     const { project, ids } = await withPhotos(owner, 4);
-    const { photos } = await media.request(mediaReorderPhoto, owner, {
+    const { photos } = await media.request(reorderPhoto, owner, {
       projectId: project.id,
       from: 0,
       to: 2,
     });
     expect(photos.map((p) => p.id)).toEqual([ids[1], ids[2], ids[0], ids[3]]);
     expect(photos.map((p) => p.displayOrder)).toEqual([0, 1, 2, 3]);
-    const error = await media.failure(mediaReorderPhoto, owner, { projectId: project.id, from: 0, to: 4 });
+    const error = await media.failure(reorderPhoto, owner, { projectId: project.id, from: 0, to: 4 });
     expect(error.code).toBe('VALIDATION_FAILED');
   });
 
@@ -110,7 +110,7 @@ describe('reorder', () => {
     const { project, ids } = await withPhotos(owner, 8);
     await Promise.all(
       Array.from({ length: 16 }, (_, i) =>
-        media.request(mediaReorderPhoto, owner, { projectId: project.id, from: i % 8, to: (i * 3) % 8 }),
+        media.request(reorderPhoto, owner, { projectId: project.id, from: i % 8, to: (i * 3) % 8 }),
       ),
     );
     const photos = await listed(owner, project.id);
@@ -128,20 +128,20 @@ describe('filter, motion and caption', () => {
     ]);
     const id = results[0]?.photoId as string;
     await videoReady(media, owner, id);
-    const warm = await media.request(mediaSetPhotoFilter, owner, { id, filter: 'warm' });
+    const warm = await media.request(setPhotoFilter, owner, { id, filter: 'warm' });
     expect(warm).toMatchObject({ id, filter: 'warm' });
-    await media.request(mediaSetPhotoFilter, owner, { id, filter: 'warm' });
+    await media.request(setPhotoFilter, owner, { id, filter: 'warm' });
     await videoReady(media, owner, id, 'warm');
     const jobs = await media.db.outboxEvent.findMany({ where: { type: makePhotoVideoDerivative.subject } });
     expect(jobs.filter((job) => JSON.stringify(job.payload).includes(id))).toHaveLength(1);
-    const refused = await media.failure(mediaSetPhotoFilter, owner, { id, filter: 'lomo' as 'none' });
+    const refused = await media.failure(setPhotoFilter, owner, { id, filter: 'lomo' as 'none' });
     expect(refused.code).toBe('VALIDATION_FAILED');
   });
 
   it('clamps the motion to the spec bounds on the server', async () => {
     const owner = actors.user();
     const { project, ids } = await withPhotos(owner, 1);
-    const saved = await media.request(mediaSetPhotoTransforms, owner, {
+    const saved = await media.request(setPhotoTransforms, owner, {
       id: ids[0]!,
       transforms: {
         '0': { scale: 9, translateX: 2, translateY: -80, rotate: 200.4 },
@@ -160,7 +160,7 @@ describe('filter, motion and caption', () => {
     const owner = actors.user();
     const { project, ids } = await withPhotos(owner, 1);
     const id = ids[0]!;
-    const saved = await media.request(mediaSetPhotoCaption, owner, {
+    const saved = await media.request(setPhotoCaption, owner, {
       id,
       caption: { text: '  جدتي روز 🌹 \n 1962 ', placement: 'top' },
     });
@@ -170,14 +170,14 @@ describe('filter, motion and caption', () => {
       { text: 'x'.repeat(101), placement: 'bottom' },
       { text: 'Rose', placement: 'middle' },
     ]) {
-      const refused = await media.failure(mediaSetPhotoCaption, owner, { id, caption: caption as never });
+      const refused = await media.failure(setPhotoCaption, owner, { id, caption: caption as never });
       expect(refused.code).toBe('VALIDATION_FAILED');
     }
     expect((await listed(owner, project.id))[0]?.caption).toEqual({
       text: 'جدتي روز 🌹\n1962',
       placement: 'top',
     });
-    await media.request(mediaSetPhotoCaption, owner, { id, caption: null });
+    await media.request(setPhotoCaption, owner, { id, caption: null });
     expect((await listed(owner, project.id))[0]?.caption).toBeNull();
   });
 });
@@ -195,7 +195,7 @@ describe('delete', () => {
     expect(await media.storage.stat('photos', storagePath)).not.toBeNull();
     const stranger = await withPhotos(actors.user(), 1);
 
-    const reply = await media.request(mediaDeletePhotos, owner, {
+    const reply = await media.request(deletePhotos, owner, {
       projectId: project.id,
       ids: [ids[1]!, uploaded, stranger.ids[0]!],
     });
@@ -205,7 +205,7 @@ describe('delete', () => {
       [ids[2], 1],
     ]);
     expect(await media.db.photo.count({ where: { id: stranger.ids[0]!, status: 'stored' } })).toBe(1);
-    const events = (await media.events(mediaPhotoDeleted)).filter((e) => e.data.projectId === project.id);
+    const events = (await media.events(photoDeleted)).filter((e) => e.data.projectId === project.id);
     expect(events.map((e) => e.data.id).sort()).toEqual([ids[1], uploaded].sort());
     // Its original goes (with its thumbnails and derivative); the row stays, as gone, only while a PUT URL could land.
     await eventually(async () => expect(await media.storage.stat('photos', storagePath)).toBeNull());
@@ -219,7 +219,7 @@ describe('quota', () => {
     const owner = actors.user();
     const { project, ids } = await withPhotos(owner, 3);
     const quota = async () => {
-      const { count, limit, remaining } = await media.request(mediaPhotoQuota, owner, {
+      const { count, limit, remaining } = await media.request(photoQuota, owner, {
         projectId: project.id,
       });
       expect(remaining).toBe(limit - count);
@@ -234,7 +234,7 @@ describe('quota', () => {
       ],
     });
     expect(await quota()).toBe(5);
-    await media.request(mediaDeletePhotos, owner, { projectId: project.id, ids: [ids[0]!] });
+    await media.request(deletePhotos, owner, { projectId: project.id, ids: [ids[0]!] });
     expect(await quota()).toBe(4);
     await media.db.photo.update({
       where: { id: slots[0]!.uploadId },
@@ -253,25 +253,21 @@ describe("projects' quota after a delete", () => {
       { name: 'B.jpg', type: 'image/jpeg', bytes: await jpeg(320, 240) },
     ]);
     const [first, second] = results.map((result) => result.photoId as string);
-    await media.request(mediaDeletePhotos, owner, { projectId: project.id, ids: [first!] });
-    expect((await media.request(mediaPhotoQuota, owner, { projectId: project.id })).count).toBe(1);
+    await media.request(deletePhotos, owner, { projectId: project.id, ids: [first!] });
+    expect((await media.request(photoQuota, owner, { projectId: project.id })).count).toBe(1);
     expect((await listed(owner, project.id)).map((photo) => photo.id)).toEqual([second]);
   });
 });
 
 describe('ownership', () => {
   const calls = (projectId: string, photoId: string): [RequestContract, unknown, string][] => [
-    [mediaListPhotos, { projectId }, 'Project not found'],
-    [mediaPhotoQuota, { projectId }, 'Project not found'],
-    [mediaDeletePhotos, { projectId, ids: [photoId] }, 'Project not found'],
-    [mediaReorderPhoto, { projectId, from: 0, to: 0 }, 'Project not found'],
-    [mediaSetPhotoFilter, { id: photoId, filter: 'warm' }, 'Photo not found'],
-    [mediaSetPhotoTransforms, { id: photoId, transforms: DEFAULT_TRANSFORMS }, 'Photo not found'],
-    [
-      mediaSetPhotoCaption,
-      { id: photoId, caption: { text: 'Rose', placement: 'bottom' } },
-      'Photo not found',
-    ],
+    [listPhotos, { projectId }, 'Project not found'],
+    [photoQuota, { projectId }, 'Project not found'],
+    [deletePhotos, { projectId, ids: [photoId] }, 'Project not found'],
+    [reorderPhoto, { projectId, from: 0, to: 0 }, 'Project not found'],
+    [setPhotoFilter, { id: photoId, filter: 'warm' }, 'Photo not found'],
+    [setPhotoTransforms, { id: photoId, transforms: DEFAULT_TRANSFORMS }, 'Photo not found'],
+    [setPhotoCaption, { id: photoId, caption: { text: 'Rose', placement: 'bottom' } }, 'Photo not found'],
   ];
 
   it('another user and another guest session are told it does not exist; no session needs to sign in', async () => {

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  exportPhotos,
-  listPhotos,
-  mediaCreateFriendLink,
-  reorderPhoto,
-  setPhotoCaption,
-  setPhotoFilter,
-  setPhotoTransforms,
-} from '@memoreel/contracts';
+import { createFriendLink, exportPhotos, listPhotos } from '@memoreel/contracts';
+import { parseTransforms } from '@memoreel/domain';
 import { BusClient, createLogger } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +48,23 @@ const projectsRows = (projectId: string) =>
     projectId,
   );
 
+/** Projects' copies of a project's photos as projects kept them before the move: in media's order, accepted. */
+const projectsCopies = (projectId: string) =>
+  media.db.$executeRawUnsafe(
+    `INSERT INTO projects.photos (id, user_id, project_id, storage_path, original_name, display_order, transforms, width, height)
+     SELECT id, user_id, project_id, storage_path, original_name, display_order, transforms, width, height
+       FROM media.photos WHERE project_id = $1::uuid`,
+    projectId,
+  );
+
+/** A change projects made to its copy of a photo (as its photo requests did before the move), `later` after now. */
+const changeInProjects = (id: string, set: string, later = '0 seconds') =>
+  media.db.$executeRawUnsafe(
+    `UPDATE projects.photos SET ${set}, updated_at = now() + $2::interval WHERE id = $1::uuid`,
+    id,
+    later,
+  );
+
 /** Media's rows as a database from before the move holds them: no place, review, motion or caption. */
 const asBeforeTheMove = (projectId: string) =>
   media.db.$executeRawUnsafe(
@@ -78,13 +88,14 @@ async function projectWithPhotos(count: number) {
   await eventually(async () =>
     expect((await media.request(listPhotos, owner, { projectId: project.id })).photos).toHaveLength(count),
   );
+  await projectsCopies(project.id);
   return { owner, project, ids };
 }
 
 describe('a photo stored in media', () => {
-  it('takes its place in the order as projects gives it, a friend’s pending', async () => {
+  it('takes the next place in the order, a friend’s pending', async () => {
     const { owner, project, ids } = await projectWithPhotos(3);
-    const link = await media.request(mediaCreateFriendLink, owner, {
+    const link = await media.request(createFriendLink, owner, {
       projectId: project.id,
       inviterName: 'Ada',
     });
@@ -104,45 +115,34 @@ describe('the move of the photo rows from projects', () => {
     const { owner, project, ids } = await projectWithPhotos(3);
     const [first, second, third] = ids as [string, string, string];
     await videoReady(media, owner, second);
-    await media.request(reorderPhoto, owner, { projectId: project.id, from: 2, to: 0 });
-    await media.request(setPhotoCaption, owner, {
-      id: first,
-      caption: { text: 'Rose, 1931', placement: 'top' },
-    });
+    // What projects' copies said before the move: the third photo moved first, the first captioned and
+    // made pending (the old way), the third's motion and the second's filter set.
+    await changeInProjects(third, 'display_order = 0');
+    await changeInProjects(first, 'display_order = 1');
+    await changeInProjects(second, 'display_order = 2');
+    await changeInProjects(first, `status = 'pending', caption = '{"text":"Rose, 1931","placement":"top"}'`);
     const motion = {
-      '0': { scale: 1.2, translateX: 0.1, translateY: 0, rotate: 0 },
+      '0': { scale: 1.2, translateX: 10, translateY: 0, rotate: 0 },
       '100': { scale: 1, translateX: 0, translateY: 0, rotate: 0 },
     };
-    const { transforms: stored } = await media.request(setPhotoTransforms, owner, {
-      id: third,
-      transforms: motion,
-    });
-    expect(stored['0'].scale).toBe(1.2);
-    await media.request(setPhotoFilter, owner, { id: second, filter: 'sepia' });
-    // Media heard of the filter late: it still has the old one when the move runs.
-    await eventually(async () =>
-      expect((await mediaRows(project.id)).find((row) => row.id === second)?.filter).toBe('sepia'),
-    );
-    await media.db.$executeRawUnsafe(
-      `UPDATE media.photos SET filter = 'none', filter_set_at = NULL WHERE id = $1::uuid`,
-      second,
-    );
-    // A pending photo, written the old way, straight into projects' row.
-    await media.db.$executeRawUnsafe(
-      `UPDATE projects.photos SET status = 'pending', updated_at = now() WHERE id = $1::uuid`,
-      first,
-    );
+    await changeInProjects(third, `transforms = '${JSON.stringify(motion)}'`);
+    await changeInProjects(second, `filter = 'sepia'`);
     await asBeforeTheMove(project.id);
     await media.db.dataMigration.deleteMany({ where: { name: PHOTOS_FROM_PROJECTS } });
 
     expect(await move().run()).toBeGreaterThanOrEqual(3);
     const moved = await mediaRows(project.id);
-    expect(moved).toEqual(await projectsRows(project.id));
+    // Projects' rows as its export reads them (a motion never set is stored as `{}`, read as none).
+    const asProjectsHasThem = (await projectsRows(project.id)).map((row) => ({
+      ...row,
+      transforms: parseTransforms(row.transforms),
+    }));
+    expect(moved).toEqual(asProjectsHasThem);
     expect(moved.find((row) => row.id === first)).toMatchObject({
       review: 'pending',
       caption: { text: 'Rose, 1931', placement: 'top' },
     });
-    expect(moved.find((row) => row.id === third)).toMatchObject({ display_order: 0, transforms: stored });
+    expect(moved.find((row) => row.id === third)).toMatchObject({ display_order: 0, transforms: motion });
     // The sepia derivative is made for the filter media took over.
     await videoReady(media, owner, second, 'sepia');
 
@@ -152,20 +152,14 @@ describe('the move of the photo rows from projects', () => {
   });
 
   it('run again, takes only what projects changed after media did', async () => {
-    const { owner, project, ids } = await projectWithPhotos(2);
+    const { project, ids } = await projectWithPhotos(2);
     const [first, second] = ids as [string, string];
     expect(await move().copy()).toBeGreaterThanOrEqual(2);
 
-    // Projects changes one photo later (an old instance during the deploy): it is taken.
-    await media.request(setPhotoCaption, owner, {
-      id: first,
-      caption: { text: 'Later', placement: 'bottom' },
-    });
+    // Projects changed one photo later (an old instance during the deploy): it is taken.
+    await changeInProjects(first, `caption = '{"text":"Later","placement":"bottom"}'`, '1 minute');
     // Media changed the other after projects did (as media does once it owns the photo): it is kept.
-    await media.request(setPhotoCaption, owner, {
-      id: second,
-      caption: { text: 'Older', placement: 'bottom' },
-    });
+    await changeInProjects(second, `caption = '{"text":"Older","placement":"bottom"}'`, '1 minute');
     await media.db.$executeRawUnsafe(
       `UPDATE media.photos SET caption = '{"text":"Newer in media","placement":"top"}', updated_at = now() + interval '1 hour'
         WHERE id = $1::uuid`,

@@ -2,7 +2,7 @@ import {
   completePhotoUploads,
   getPhotoUrls,
   listPhotos,
-  mediaPhotoQuota,
+  photoQuota,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { photoMessages } from '@memoreel/domain';
@@ -63,7 +63,7 @@ describe('a refused upload', () => {
       expect(await media.keys(`${project.id}/`)).toEqual([]);
       expect(elapsed).toBeLessThan(10_000);
       await eventually(async () => {
-        expect(await media.request(mediaPhotoQuota, owner, { projectId: project.id })).toMatchObject({
+        expect(await media.request(photoQuota, owner, { projectId: project.id })).toMatchObject({
           count: 0,
         });
       });

@@ -1,15 +1,8 @@
-import {
-  type Actor,
-  deletePhotos,
-  listPhotos,
-  photoFilterChanged,
-  setPhotoFilter,
-} from '@memoreel/contracts';
-import { buildEvent } from '@memoreel/platform';
+import { type Actor, deletePhotos, listPhotos, setPhotoFilter } from '@memoreel/contracts';
 import { actors } from '@memoreel/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fetchImage, upload, urlsOf, videoReady } from './browser-uploads.js';
+import { fetchImage, upload, videoReady } from './browser-uploads.js';
 import { eventually, useMedia } from './media-harness.js';
 import { jpeg } from './photo-files.js';
 
@@ -54,46 +47,6 @@ describe('the video derivative', () => {
     const back = await videoReady(media, owner, photo.id, 'none');
     expect(keyOf(back.video)).toBe(keyOf(original.video));
     expect(await media.keys(photo.prefix)).toEqual([keyOf(original.video)]);
-  });
-
-  it('keeps the newest filter when an older change arrives late', async () => {
-    const owner = actors.user();
-    const photo = await storedPhoto(owner);
-    await media.request(setPhotoFilter, owner, { id: photo.id, filter: 'warm' });
-    const warm = await videoReady(media, owner, photo.id, 'warm');
-    const late = buildEvent(photoFilterChanged, owner, {
-      id: photo.id,
-      projectId: photo.projectId,
-      userId: owner.userId!,
-      filter: 'cool',
-    });
-    late.occurredAt = new Date(Date.now() - 60_000).toISOString();
-    await media.bus.publishEvent(photoFilterChanged.subject, late, { msgId: late.id });
-    // Nothing to wait for but time: the late event must change nothing.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await media.db.photo.findUnique({ where: { id: photo.id } }))?.filter).toBe('warm');
-    expect((await urlsOf(media, owner, photo.id))?.videoFilter).toBe('warm');
-    expect(await media.keys(photo.prefix)).toEqual([keyOf(warm.video)]);
-  });
-
-  it('is still made when a filter was recorded but its job was lost (the event comes again)', async () => {
-    const owner = actors.user();
-    const photo = await storedPhoto(owner);
-    await videoReady(media, owner, photo.id);
-    const changed = buildEvent(photoFilterChanged, owner, {
-      id: photo.id,
-      projectId: photo.projectId,
-      userId: owner.userId!,
-      filter: 'bright',
-    });
-    // As if media crashed between recording the filter and enqueueing the job.
-    await media.db.photo.update({
-      where: { id: photo.id },
-      data: { filter: 'bright', filterSetAt: new Date(changed.occurredAt) },
-    });
-    await media.bus.publishEvent(photoFilterChanged.subject, changed, { msgId: changed.id });
-    const bright = await videoReady(media, owner, photo.id, 'bright');
-    expect(await media.keys(photo.prefix)).toEqual([keyOf(bright.video)]);
   });
 
   it('goes with its photo', async () => {

@@ -3,22 +3,8 @@ import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUserProjectsHandler } from './admin-user-projects.handler.js';
 import { ProjectsDatabase } from './database/projects-database.js';
-import { ExportFriendLinksHandler } from './friend-links/export-friend-links.handler.js';
-import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
-import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
-import { FriendLinksService } from './friend-links/friend-links.service.js';
-import { AddPhotoWhenStored } from './photos/add-photo-when-stored.js';
-import { ExportPhotosHandler } from './photos/export-photos.handler.js';
-import { ForgetPhotoWhenDeletedInMedia } from './photos/forget-photo-when-deleted-in-media.js';
-import { PendingPhotosHandlers } from './photos/pending-photos.handlers.js';
-import { PendingPhotosRepository } from './photos/pending-photos.repository.js';
-import { PendingPhotosService } from './photos/pending-photos.service.js';
-import { PhotosHandlers } from './photos/photos.handlers.js';
-import { PhotosRepository } from './photos/photos.repository.js';
-import { PhotosService } from './photos/photos.service.js';
-import { PhotosForShareHandlers } from './photos/photos-for-share.handlers.js';
-import { ReleaseQuotaWhenPhotoRejected } from './photos/release-quota-when-photo-rejected.js';
-import { ReplacePhotoImageWhenEditApplied } from './photos/replace-photo-image-when-edit-applied.js';
+import { PhotoExportsHandlers } from './photo-exports/photo-exports.handlers.js';
+import { PhotoExportsRepository } from './photo-exports/photo-exports.repository.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
@@ -39,19 +25,10 @@ export class ProjectsModule {
         ProjectsHandlers,
         RaiseTierWhenPurchaseCompleted,
         DeleteProjectsWhenUserDeleted,
-        PhotosHandlers,
-        AddPhotoWhenStored,
-        ReplacePhotoImageWhenEditApplied,
-        ReleaseQuotaWhenPhotoRejected,
-        ForgetPhotoWhenDeletedInMedia,
-        PhotosForShareHandlers,
-        FriendLinksHandlers,
-        PendingPhotosHandlers,
         adminOverviewHandler(projectsOverview, { database: ProjectsDatabase }),
         AdminUserProjectsHandler,
         ExportProjectsHandler,
-        ExportPhotosHandler,
-        ExportFriendLinksHandler,
+        PhotoExportsHandlers,
       ],
       providers: [
         ProjectsDatabase,
@@ -59,12 +36,7 @@ export class ProjectsModule {
         ProbeService,
         ProjectsRepository,
         ProjectsService,
-        PhotosRepository,
-        PhotosService,
-        FriendLinksRepository,
-        FriendLinksService,
-        PendingPhotosRepository,
-        PendingPhotosService,
+        PhotoExportsRepository,
       ],
     };
   }

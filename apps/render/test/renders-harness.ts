@@ -6,7 +6,7 @@ import {
   type Actor,
   getPhotoUrls,
   getProject,
-  mediaListPhotos,
+  listPhotos,
   type Photo,
   type Project,
   requestEnvelopeSchema,
@@ -87,8 +87,8 @@ export class FakeProjects {
         const project = owned(actor, data.id);
         return project ? { ok: true, data: project } : notFound;
       }),
-      await bus.respond(mediaListPhotos.subject, 'media', async (message) => {
-        const { actor, data } = requestEnvelopeSchema(mediaListPhotos.request).parse(message.payload);
+      await bus.respond(listPhotos.subject, 'media', async (message) => {
+        const { actor, data } = requestEnvelopeSchema(listPhotos.request).parse(message.payload);
         if (!owned(actor, data.projectId)) return notFound;
         const photos = (this.photos.get(data.projectId) ?? []).map(({ videoUrl, ...photo }) => ({
           ...photo,

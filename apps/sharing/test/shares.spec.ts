@@ -5,8 +5,8 @@ import {
   deleteShare,
   getShareByProject,
   getSharedVideo,
+  listPhotos,
   listShares,
-  mediaListPhotos,
   PublicSharedVideoSchema,
   recordShareView,
   updateShare,
@@ -20,7 +20,7 @@ import { eventually, startSharing } from './sharing-harness.js';
 const h = startedForTests('sharing', async () => {
   const harness = await startSharing({ collaborators: ['projects'] });
   // Media stands in for the photos: these projects have none (apps/standalone's sharing-http.spec plays real ones).
-  await harness.bus.respond(mediaListPhotos.subject, 'media', async () => ({
+  await harness.bus.respond(listPhotos.subject, 'media', async () => ({
     ok: true,
     data: { photos: [] },
   }));

@@ -7,7 +7,7 @@ import {
   discardPhotoEdit,
   getPhotoEdit,
   getPhotoUrls,
-  mediaListPhotos,
+  listPhotos,
   type PhotoEdit,
   photoEditChanged,
   photoReplaced,
@@ -206,7 +206,7 @@ describe('background removal', () => {
         height: 300,
       });
       // The photo is its new image at once; the old original, its thumbnails and derivative go, a new derivative is made.
-      const [row] = (await call(mediaListPhotos, owner, { projectId, ids: [photoId] })).photos;
+      const [row] = (await call(listPhotos, owner, { projectId, ids: [photoId] })).photos;
       expect(row).toMatchObject({ storagePath: applied.storagePath, width: 400, height: 300 });
       const urlsNow = await eventually(async () => {
         const found = (await call(getPhotoUrls, owner, { ids: [photoId] })).photos[0]?.urls;

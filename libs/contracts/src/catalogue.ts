@@ -17,9 +17,7 @@ import * as mediaPhotoEdits from './media/photo-edits.js';
 import * as mediaPhotoRows from './media/photo-rows.js';
 import * as mediaPhotos from './media/photos.js';
 import * as projectsAdminUserProjects from './projects/admin-user-projects.js';
-import * as projectsFriendLinks from './projects/friend-links.js';
-import * as projectsPhotos from './projects/photos.js';
-import * as projectsPhotosForShare from './projects/photos-for-share.js';
+import * as projectsPhotoExports from './projects/photo-exports.js';
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
 import * as renderMusic from './render/music.js';
@@ -42,9 +40,7 @@ const modules = [
   mediaPhotoRows,
   mediaPhotos,
   projectsAdminUserProjects,
-  projectsFriendLinks,
-  projectsPhotos,
-  projectsPhotosForShare,
+  projectsPhotoExports,
   projectsProbe,
   projects,
   renderMusic,

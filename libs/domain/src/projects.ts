@@ -5,7 +5,7 @@ import { cleanName, hasVisibleCharacter } from './text.js';
 export const MAX_PROJECTS = 10;
 /** Projects the dashboard list shows, newest first. */
 export const PROJECT_LIST_LIMIT = 20;
-/** Photos each listed project carries for its card's grid. */
+/** Photos each listed project carries for its card's grid (media answers them: media.photo.cards). */
 export const PROJECT_LIST_PHOTOS = 6;
 /** Photos a project card's grid shows; the last tile carries "+N" for the rest. */
 export const PROJECT_CARD_PHOTOS = 5;

@@ -5,9 +5,9 @@
  * /storage, as standalone does: once on the in-process bus, once on the NATS binding against a private
  * nats-server (libs/testing's launcher). The owner (a guest) creates a project and an upload link and
  * keeps a graphql-ws subscription open; a friend (another guest) requests a slot through the link,
- * PUTs a small JPEG and completes, SAMPLES times (after one warm-up). The path timed covers media's
- * outbox relay publishing media.photo.stored, projects inserting the pending photo and publishing
- * projects.photo.pending-changed, the gateway's live fan-out and the WebSocket push. `afterReplyMs`
+ * PUTs a small JPEG and completes, SAMPLES times (after one warm-up). The path timed covers media
+ * storing the pending photo and publishing media.photo.pending-changed once it committed, the
+ * gateway's live fan-out and the WebSocket push. `afterReplyMs`
  * can be negative (the push may beat the HTTP reply); `fromCallMs` is from sending the completion.
  * Prints one JSON object.
  *
@@ -237,7 +237,7 @@ console.log(
   JSON.stringify(
     {
       bench: 'bell',
-      path: 'gateway completeFriendPhotoUploads reply → media outbox media.photo.stored → projects pending insert + projects.photo.pending-changed → gateway live fan-out → graphql-ws pendingPhotosChanged push (full stack in-process: auth + projects + media + gateway, local storage)',
+      path: 'gateway completeFriendPhotoUploads reply → media stores the pending photo + media.photo.pending-changed → gateway live fan-out → graphql-ws pendingPhotosChanged push (full stack in-process: auth + projects + media + gateway, local storage)',
       loadAverage: { atStart: loadAtStart, atEnd: loadAverage() },
       cpus: cpus().length,
       inProcess,

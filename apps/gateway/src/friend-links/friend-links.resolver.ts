@@ -1,11 +1,11 @@
 import {
   type Actor,
+  createFriendLink,
+  deactivateFriendLink,
   type FriendLink,
+  getFriendLink,
   getUser,
-  mediaCreateFriendLink,
-  mediaDeactivateFriendLink,
-  mediaGetFriendLink,
-  mediaListFriendLinks,
+  listFriendLinks,
   requestPhotoUploads,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
@@ -65,7 +65,7 @@ export class FriendLinksResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<FriendLinkModel[]> {
-    return (await this.bus.request(mediaListFriendLinks, actor, { projectId })).links.map(toModel);
+    return (await this.bus.request(listFriendLinks, actor, { projectId })).links.map(toModel);
   }
 
   @Mutation(() => FriendLinkModel, { description: 'A new upload link (7 days unless expiresInDays).' })
@@ -74,7 +74,7 @@ export class FriendLinksResolver {
     @Args('input') input: CreateFriendLinkInput,
   ): Promise<FriendLinkModel> {
     const inviterName = actor.userId ? await inviterNameOf(this.bus, actor) : 'A friend';
-    const link = await this.bus.request(mediaCreateFriendLink, actor, {
+    const link = await this.bus.request(createFriendLink, actor, {
       projectId: input.projectId,
       ...(input.expiresInDays ? { expiresInDays: input.expiresInDays } : {}),
       inviterName,
@@ -87,7 +87,7 @@ export class FriendLinksResolver {
     @CurrentActor() actor: Actor,
     @Args('id', { type: () => ID }) id: string,
   ): Promise<FriendLinkModel> {
-    return toModel(await this.bus.request(mediaDeactivateFriendLink, actor, { id }));
+    return toModel(await this.bus.request(deactivateFriendLink, actor, { id }));
   }
 
   @Query(() => FriendLinkPublicModel, {
@@ -99,7 +99,7 @@ export class FriendLinksResolver {
     @Args('id', { type: () => ID }) id: string,
   ): Promise<FriendLinkPublicModel> {
     this.take(client.ip, id);
-    return this.bus.request(mediaGetFriendLink, actor, { id });
+    return this.bus.request(getFriendLink, actor, { id });
   }
 
   @Mutation(() => PhotoUploadPlanModel, {

@@ -1,10 +1,10 @@
 import {
   type Actor,
-  mediaAcceptPendingPhotos,
-  mediaListPendingPhotos,
-  mediaPendingPhotoSummary,
-  mediaPendingPhotosChanged,
-  mediaRejectPendingPhotos,
+  acceptPendingPhotos,
+  listPendingPhotos,
+  pendingPhotoSummary,
+  pendingPhotosChanged,
+  rejectPendingPhotos,
 } from '@memoreel/contracts';
 import { BusClient } from '@memoreel/platform';
 import { Args, ID, Mutation, Query, Resolver, Subscription } from '@nestjs/graphql';
@@ -25,7 +25,7 @@ export class NotificationsResolver {
 
   @Query(() => PendingPhotoSummaryModel)
   pendingPhotoSummary(@CurrentActor() actor: Actor): Promise<PendingPhotoSummaryModel> {
-    return this.bus.request(mediaPendingPhotoSummary, actor, {});
+    return this.bus.request(pendingPhotoSummary, actor, {});
   }
 
   @Query(() => [PhotoModel], { description: "The project's pending (friend) photos, oldest first." })
@@ -33,7 +33,7 @@ export class NotificationsResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoModel[]> {
-    const { photos } = await this.bus.request(mediaListPendingPhotos, actor, { projectId });
+    const { photos } = await this.bus.request(listPendingPhotos, actor, { projectId });
     return photos.map((photo) => toPhotoModel(photo, { inVideo: false }));
   }
 
@@ -43,7 +43,7 @@ export class NotificationsResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('ids', { type: () => [ID] }) ids: string[],
   ): Promise<string[]> {
-    return (await this.bus.request(mediaAcceptPendingPhotos, actor, { projectId, ids })).ids;
+    return (await this.bus.request(acceptPendingPhotos, actor, { projectId, ids })).ids;
   }
 
   @Mutation(() => [ID], { description: 'Rejects pending photos: deleted with their objects.' })
@@ -52,13 +52,13 @@ export class NotificationsResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('ids', { type: () => [ID] }) ids: string[],
   ): Promise<string[]> {
-    return (await this.bus.request(mediaRejectPendingPhotos, actor, { projectId, ids })).ids;
+    return (await this.bus.request(rejectPendingPhotos, actor, { projectId, ids })).ids;
   }
 
   @Subscription(() => PendingPhotosChangeModel, {
     description: "Fires when the signed-in user's pending photos change; refetch pendingPhotoSummary.",
   })
   pendingPhotosChanged(@CurrentActor() actor: Actor) {
-    return ownLiveIterator(this.bus, actor, mediaPendingPhotosChanged, { field: 'pendingPhotosChanged' });
+    return ownLiveIterator(this.bus, actor, pendingPhotosChanged, { field: 'pendingPhotosChanged' });
   }
 }

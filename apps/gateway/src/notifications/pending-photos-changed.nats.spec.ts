@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mediaPendingPhotosChanged } from '@memoreel/contracts';
+import { pendingPhotosChanged } from '@memoreel/contracts';
 import { BusClient, connectNatsBus, type NatsBus } from '@memoreel/platform';
 import { type NatsServer, startNatsServer, uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -58,7 +58,7 @@ describe('pendingPhotosChanged over NATS', () => {
     );
     const media = new BusClient(servicesBus, { sender: 'media' });
     const push = (total: number) =>
-      media.publishLive(mediaPendingPhotosChanged, { userId, projectId: randomUUID(), total });
+      media.publishLive(pendingPhotosChanged, { userId, projectId: randomUUID(), total });
 
     await vi.waitFor(
       async () => {

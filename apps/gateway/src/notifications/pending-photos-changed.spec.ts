@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mediaPendingPhotosChanged } from '@memoreel/contracts';
+import { pendingPhotosChanged } from '@memoreel/contracts';
 import { BusClient, InProcessBus } from '@memoreel/platform';
 import { uniqueNamespace } from '@memoreel/testing';
 import type { INestApplication } from '@nestjs/common';
@@ -59,13 +59,13 @@ describe('pendingPhotosChanged', () => {
     const adaProject = randomUUID();
     await vi.waitFor(
       async () => {
-        await media.publishLive(mediaPendingPhotosChanged, { userId: ada, projectId: adaProject, total: 1 });
+        await media.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 1 });
         expect(adaBell.changes.length).toBeGreaterThan(0);
       },
       { timeout: 5_000, interval: 100 },
     );
-    await media.publishLive(mediaPendingPhotosChanged, { userId: bob, projectId: randomUUID(), total: 3 });
-    await media.publishLive(mediaPendingPhotosChanged, { userId: ada, projectId: adaProject, total: 0 });
+    await media.publishLive(pendingPhotosChanged, { userId: bob, projectId: randomUUID(), total: 3 });
+    await media.publishLive(pendingPhotosChanged, { userId: ada, projectId: adaProject, total: 0 });
     await vi.waitFor(() => expect(adaBell.changes.at(-1)).toEqual({ projectId: adaProject, total: 0 }));
     await vi.waitFor(() => expect(bobBell.changes).toHaveLength(1));
     expect(adaBell.changes.every((c) => c.projectId === adaProject)).toBe(true);

@@ -3,7 +3,7 @@ import {
   applyPhotoEdit,
   discardPhotoEdit,
   getPhotoEdit,
-  mediaListPhotos,
+  listPhotos,
   type PhotoEdit,
   photoEditChanged,
   startPhotoEdit,
@@ -60,7 +60,7 @@ export class PhotoEditsResolver {
     @Args('id', { type: () => ID }) id: string,
   ): Promise<PhotoModel> {
     const applied = await this.bus.request(applyPhotoEdit, actor, { id }, { timeoutMs: 30_000 });
-    const { photos } = await this.bus.request(mediaListPhotos, actor, {
+    const { photos } = await this.bus.request(listPhotos, actor, {
       projectId: applied.projectId,
       ids: [applied.photoId],
     });

@@ -1,13 +1,13 @@
 import {
   type Actor,
-  mediaDeletePhotos,
-  mediaListPhotos,
-  mediaPhotoQuota,
-  mediaReorderPhoto,
-  mediaSetPhotoCaption,
-  mediaSetPhotoFilter,
-  mediaSetPhotoTransforms,
+  deletePhotos,
+  listPhotos,
+  photoQuota,
+  reorderPhoto,
   requestPhotoUploads,
+  setPhotoCaption,
+  setPhotoFilter,
+  setPhotoTransforms,
 } from '@memoreel/contracts';
 import type { CaptionPlacement, PhotoFilter } from '@memoreel/domain';
 import { BusClient } from '@memoreel/platform';
@@ -39,7 +39,7 @@ export class PhotosResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoModel[]> {
-    const { photos } = await this.bus.request(mediaListPhotos, actor, { projectId });
+    const { photos } = await this.bus.request(listPhotos, actor, { projectId });
     return photos.map((photo) => toPhotoModel(photo));
   }
 
@@ -48,7 +48,7 @@ export class PhotosResolver {
     @CurrentActor() actor: Actor,
     @Args('projectId', { type: () => ID }) projectId: string,
   ): Promise<PhotoQuotaModel> {
-    return this.bus.request(mediaPhotoQuota, actor, { projectId });
+    return this.bus.request(photoQuota, actor, { projectId });
   }
 
   @Mutation(() => PhotoUploadPlanModel, {
@@ -75,9 +75,7 @@ export class PhotosResolver {
     const { results } = await verifyPhotoUploads(this.bus, actor, { projectId, uploadIds });
     // Media stored each accepted photo's row in the completion's own transaction: read once, no waiting.
     const ids = results.flatMap((result) => (result.photoId ? [result.photoId] : []));
-    const stored = ids.length
-      ? (await this.bus.request(mediaListPhotos, actor, { projectId, ids })).photos
-      : [];
+    const stored = ids.length ? (await this.bus.request(listPhotos, actor, { projectId, ids })).photos : [];
     const photos = new Map(stored.map((photo) => [photo.id, toPhotoModel(photo)]));
     return results.map((result) => ({
       uploadId: result.uploadId,
@@ -92,7 +90,7 @@ export class PhotosResolver {
     @Args('projectId', { type: () => ID }) projectId: string,
     @Args('ids', { type: () => [ID] }) ids: string[],
   ): Promise<string[]> {
-    return (await this.bus.request(mediaDeletePhotos, actor, { projectId, ids })).ids;
+    return (await this.bus.request(deletePhotos, actor, { projectId, ids })).ids;
   }
 
   @Mutation(() => [PhotoModel], {
@@ -105,7 +103,7 @@ export class PhotosResolver {
     @Args('from', { type: () => Int }) from: number,
     @Args('to', { type: () => Int }) to: number,
   ): Promise<PhotoModel[]> {
-    const { photos } = await this.bus.request(mediaReorderPhoto, actor, { projectId, from, to });
+    const { photos } = await this.bus.request(reorderPhoto, actor, { projectId, from, to });
     return photos.map((photo) => toPhotoModel(photo));
   }
 
@@ -116,7 +114,7 @@ export class PhotosResolver {
     @Args('filter') filter: string,
   ): Promise<PhotoModel> {
     // An unknown filter is refused by the contract's schema (VALIDATION_FAILED).
-    const photo = await this.bus.request(mediaSetPhotoFilter, actor, { id, filter: filter as PhotoFilter });
+    const photo = await this.bus.request(setPhotoFilter, actor, { id, filter: filter as PhotoFilter });
     return toPhotoModel(photo);
   }
 
@@ -128,7 +126,7 @@ export class PhotosResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('transforms', { type: () => PhotoTransformsInput }) transforms: PhotoTransformsInput,
   ): Promise<PhotoModel> {
-    const photo = await this.bus.request(mediaSetPhotoTransforms, actor, {
+    const photo = await this.bus.request(setPhotoTransforms, actor, {
       id,
       transforms: { '0': { ...transforms.start }, '100': { ...transforms.end } },
     });
@@ -145,7 +143,7 @@ export class PhotosResolver {
     @Args('caption', { type: () => PhotoCaptionInput, nullable: true }) caption: PhotoCaptionInput | null,
   ): Promise<PhotoModel> {
     // Media checks the caption against its limits (VALIDATION_FAILED).
-    const photo = await this.bus.request(mediaSetPhotoCaption, actor, {
+    const photo = await this.bus.request(setPhotoCaption, actor, {
       id,
       caption: caption ? { text: caption.text, placement: caption.placement as CaptionPlacement } : null,
     });

@@ -5,7 +5,7 @@ import {
   deleteProject,
   getProject,
   listProjects,
-  mediaPhotoCards,
+  photoCards,
   renameProject,
   updateVideoSettings,
 } from '@memoreel/contracts';
@@ -28,7 +28,7 @@ describe('ProjectsResolver', () => {
       projects: [{ ...project, photos: [], photoCount: 0, videos: [] }],
     }));
     const photo = { id: '0b1c2d3e-4f50-4617-8a9b-0c1d2e3f4a5b', url: 'https://media.example/grid.webp' };
-    await app.answer(mediaPhotoCards, ({ data }) => ({
+    await app.answer(photoCards, ({ data }) => ({
       cards: (data as { projectIds: string[] }).projectIds.map((projectId) => ({
         projectId,
         count: 7,
@@ -50,10 +50,10 @@ describe('ProjectsResolver', () => {
       projectCount: { count: 1, limit: 10 },
     });
     const reads = app.asked.filter((call) =>
-      [listProjects, mediaPhotoCards, getProject, countProjects].some((c) => c.subject === call.subject),
+      [listProjects, photoCards, getProject, countProjects].some((c) => c.subject === call.subject),
     );
     expect(reads.map((call) => call.actor)).toEqual([owner, owner, owner, owner]);
-    expect(reads.find((call) => call.subject === mediaPhotoCards.subject)?.data).toEqual({
+    expect(reads.find((call) => call.subject === photoCards.subject)?.data).toEqual({
       projectIds: [project.id],
     });
     expect(reads.find((call) => call.subject === getProject.subject)?.data).toEqual({ id: project.id });

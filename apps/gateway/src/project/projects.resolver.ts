@@ -6,7 +6,7 @@ import {
   deleteProject,
   getProject,
   listProjects,
-  mediaPhotoCards,
+  photoCards,
   renameProject,
   updateVideoSettings,
   type VideoSettingsUpdate,
@@ -33,11 +33,11 @@ export class ProjectsResolver {
   @Query(() => [ProjectListItemModel], { description: 'Your projects, newest first (at most 20).' })
   async projects(@CurrentActor() actor: Actor): Promise<ProjectListItemModel[]> {
     const { projects } = await this.bus.request(listProjects, actor, {});
-    if (projects.length === 0) return projects;
     // Media owns the photos: each card's count and first grid thumbnails (one without one yet is left out).
-    const { cards } = await this.bus.request(mediaPhotoCards, actor, {
-      projectIds: projects.map((project) => project.id),
-    });
+    const { cards } =
+      projects.length === 0
+        ? { cards: [] }
+        : await this.bus.request(photoCards, actor, { projectIds: projects.map((project) => project.id) });
     const cardOf = new Map(cards.map((card) => [card.projectId, card]));
     return projects.map((project) => ({
       ...project,

@@ -118,7 +118,7 @@ export class PhotoEditsService {
   /**
    * The photo becomes the result: its photo names the PNG (thumbnails already made), the old object,
    * thumbnails and video derivative are deleted, a new derivative is made (so the project's render
-   * version changes), and projects hears of it through the outbox.
+   * version changes), and media.photo.replaced is recorded through the outbox.
    */
   async apply(actor: Actor, id: string): Promise<Applied> {
     const userId = requireSignedIn(actor);

@@ -1,4 +1,4 @@
-import { type Actor, mediaPhotoDeleted } from '@memoreel/contracts';
+import { type Actor, photoDeleted } from '@memoreel/contracts';
 import { buildEvent, recordEvent } from '@memoreel/platform';
 import type { MediaTransaction } from '../database/media-database.js';
 import type { PhotoRowsRepository } from './photo-rows.repository.js';
@@ -16,11 +16,7 @@ export async function deletePhotosTellingCleanup(
 ): Promise<string[]> {
   const deleted = await rows.markDeleted(tx, projectId, ids);
   for (const { id, userId, storagePath } of deleted) {
-    await recordEvent(
-      tx,
-      'media',
-      buildEvent(mediaPhotoDeleted, actor, { id, projectId, userId, storagePath }),
-    );
+    await recordEvent(tx, 'media', buildEvent(photoDeleted, actor, { id, projectId, userId, storagePath }));
   }
   return deleted.map((row) => row.id);
 }

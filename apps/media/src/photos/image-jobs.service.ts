@@ -1,5 +1,5 @@
-import { makePhotoThumbnails, makePhotoVideoDerivative, SYSTEM } from '@memoreel/contracts';
-import { type PhotoFilter } from '@memoreel/domain';
+import { makePhotoThumbnails, SYSTEM } from '@memoreel/contracts';
+import type { PhotoFilter } from '@memoreel/domain';
 import { BusClient, LOGGER, type Logger, stableUuid } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase } from '../database/media-database.js';
@@ -55,22 +55,6 @@ export class ImageJobsService {
   async enqueueImageJobs(photo: { id: string; storagePath: string }): Promise<void> {
     const jobId = stableUuid(`thumbnails:${photo.id}:${photo.storagePath}`);
     await this.bus.enqueueJob(makePhotoThumbnails, SYSTEM, { id: photo.id }, { id: jobId });
-  }
-
-  /**
-   * A photo's filter changed in projects: it is recorded (unless a newer change already was) and
-   * its derivative is made again. The job id is the event's, so a redelivery dedupes while going
-   * back to an earlier filter still makes its derivative.
-   */
-  async changeFilter(event: { id: string; occurredAt: string; photoId: string; filter: PhotoFilter }) {
-    const setAt = new Date(event.occurredAt);
-    if (!(await this.photos.setFilter(this.database, event.photoId, event.filter, setAt))) return;
-    await this.bus.enqueueJob(
-      makePhotoVideoDerivative,
-      SYSTEM,
-      { id: event.photoId },
-      { id: stableUuid(`video:${event.id}`) },
-    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type Actor, mediaPendingPhotosChanged, type PhotoWithUrls } from '@memoreel/contracts';
+import { type Actor, type PhotoWithUrls, pendingPhotosChanged } from '@memoreel/contracts';
 import { BusClient, LOGGER, type Logger, requireSignedIn } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { MediaDatabase, type MediaTransaction } from '../database/media-database.js';
@@ -64,7 +64,7 @@ export class PendingPhotosService {
   async announce(userId: string, projectId: string): Promise<void> {
     try {
       const total = await this.pending.countOfOwner(this.database, userId);
-      await this.bus.publishLive(mediaPendingPhotosChanged, { userId, projectId, total });
+      await this.bus.publishLive(pendingPhotosChanged, { userId, projectId, total });
     } catch (error) {
       this.logger.warn({ err: error, userId, projectId }, 'pending photos change not pushed');
     }

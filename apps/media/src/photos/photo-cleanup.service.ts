@@ -15,7 +15,7 @@ export interface Delivery {
 }
 
 /**
- * What goes when projects deletes a photo or a whole project: the objects and the rows that named
+ * What goes when its owner deletes a photo, or projects a whole project: the objects and the rows that named
  * them. An open upload's row stays (as project-deleted) while its PUT URL may still land; the
  * sweep (SweepExpiredUploads) removes it and whatever arrived.
  */
@@ -36,7 +36,7 @@ export class PhotoCleanupService {
     return this.photoStorage.storage;
   }
 
-  /** A photo deleted in projects: its object, thumbnails and derivatives go, once. */
+  /** A photo deleted from its project: its object, thumbnails and derivatives go, once. */
   async deletePhoto(delivery: Delivery, photoId: string): Promise<void> {
     await this.database.$transaction(async (tx) => {
       await runOnce(tx, 'media', delivery.consumer, delivery.id, async () => {

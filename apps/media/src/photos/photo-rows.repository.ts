@@ -106,7 +106,7 @@ export class PhotoRowsRepository {
     return row ? tx.photo.findUnique({ where: { id } }) : null;
   }
 
-  /** A new filter is dated, so an older change arriving late (projects' events) cannot undo it. */
+  /** A change of the photo's look; a new filter is dated (`filterSetAt` names its derivative's job). */
   update(
     tx: MediaTransaction,
     id: string,

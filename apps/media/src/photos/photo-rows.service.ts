@@ -1,9 +1,9 @@
 import {
   type Actor,
   makePhotoVideoDerivative,
-  type mediaPhotoCards,
   type PhotoQuota,
   type PhotoWithUrls,
+  type photoCards,
   type ReplyOf,
   SYSTEM,
 } from '@memoreel/contracts';
@@ -12,6 +12,7 @@ import {
   type PhotoCaption,
   type PhotoFilter,
   type PhotoTransforms,
+  PROJECT_LIST_PHOTOS,
   photoMessages,
   photoQuotaOf,
   projectMessages,
@@ -38,9 +39,7 @@ import { PhotosRepository } from './photos.repository.js';
  * fast, two tabs) waits its turn instead of failing at Prisma's default 2 s wait and 5 s run.
  */
 const IN_TURN = { maxWait: 10_000, timeout: 15_000 };
-/** How many photos a dashboard card shows. */
-const CARD_PHOTOS = 6;
-type PhotoCard = ReplyOf<typeof mediaPhotoCards>['cards'][number];
+type PhotoCard = ReplyOf<typeof photoCards>['cards'][number];
 
 /**
  * A project's photos as media owns them (decision 0030): listed with their URLs, ordered, filtered,
@@ -84,7 +83,7 @@ export class PhotoRowsService {
   /** The dashboard's cards: each of the actor's projects' photo count and first photos' grid thumbnails. */
   async cards(actor: Actor, projectIds: readonly string[]): Promise<PhotoCard[]> {
     const userId = requireSignedIn(actor);
-    const cards = await this.rows.cardsOf(this.database, userId, projectIds, CARD_PHOTOS);
+    const cards = await this.rows.cardsOf(this.database, userId, projectIds, PROJECT_LIST_PHOTOS);
     return Promise.all(
       cards.map(async ({ projectId, count, photos }) => ({
         projectId,

@@ -202,18 +202,6 @@ export class PhotosRepository {
     await tx.$queryRaw`SELECT id FROM media.photos WHERE project_id = ${projectId}::uuid FOR UPDATE`;
   }
 
-  /**
-   * Records a filter unless a newer one is already recorded (events may arrive late); false when
-   * skipped. The same change again is recorded again, so a redelivery still enqueues its job.
-   */
-  async setFilter(db: Reader, id: string, filter: string, setAt: Date): Promise<boolean> {
-    const { count } = await db.photo.updateMany({
-      where: { id, OR: [{ filterSetAt: null }, { filterSetAt: { lte: setAt } }] },
-      data: { filter, filterSetAt: setAt },
-    });
-    return count > 0;
-  }
-
   async setVideoDerivative(tx: MediaTransaction, id: string, key: string): Promise<void> {
     await tx.photo.update({ where: { id }, data: { videoDerivativeKey: key } });
   }

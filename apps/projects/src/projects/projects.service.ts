@@ -18,7 +18,6 @@ import {
   MAX_PROJECTS,
   mergeVideoSettings,
   PROJECT_LIST_LIMIT,
-  PROJECT_LIST_PHOTOS,
   projectMessages,
   type Tier,
 } from '@memoreel/domain';
@@ -36,7 +35,6 @@ import {
 } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { ProjectsDatabase, type ProjectsTransaction } from '../database/projects-database.js';
-import { PhotosRepository } from '../photos/photos.repository.js';
 import { ownedProject } from './owned-project.js';
 import { ProjectsRepository } from './projects.repository.js';
 
@@ -45,31 +43,19 @@ export class ProjectsService {
   constructor(
     private readonly database: ProjectsDatabase,
     private readonly projects: ProjectsRepository,
-    private readonly photos: PhotosRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   /**
-   * Each project with its first photos and photo count. The photos' `url` is left empty: signed URLs
-   * are media's to make (the gateway asks it). Videos arrive with the render issue.
+   * The actor's newest projects. Their photos are media's (decision 0030): the gateway adds each card's
+   * count and thumbnails. Videos arrive with the render issue.
    */
   async list(actor: Actor): Promise<ProjectListItem[]> {
     const userId = requireSignedIn(actor);
     const projects = await this.projects.listByOwner(this.database, userId, PROJECT_LIST_LIMIT);
-    const cards = await this.photos.cardsOf(
-      this.database,
-      projects.map((project) => project.id),
-      PROJECT_LIST_PHOTOS,
-    );
-    return projects.map((project) => {
-      const card = cards.get(project.id);
-      return {
-        ...project,
-        photos: (card?.ids ?? []).map((id) => ({ id, url: '' })),
-        photoCount: card?.count ?? 0,
-        videos: [],
-      };
-    });
+    // `photos` and `photoCount` only for a gateway of the release before, which parses them (it shows
+    // media's); they go with projects' photo tables (docs/plans/photo-move.md C7).
+    return projects.map((project) => ({ ...project, videos: [], photos: [], photoCount: 0 }));
   }
 
   /** The owner reads their project; an admin may read anyone's. Anyone else is told it does not exist. */

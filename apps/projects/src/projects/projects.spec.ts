@@ -148,7 +148,7 @@ describe('list and count', () => {
     const { projects: listed } = await projects.request(listProjects, owner, {});
     expect(listed).toHaveLength(20);
     expect(listed.map((p) => p.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Project ${25 - i}`));
-    expect(listed[0]).toMatchObject({ userId: owner.userId, photos: [], photoCount: 0, videos: [] });
+    expect(listed[0]).toMatchObject({ userId: owner.userId, videos: [] });
     expect(await projects.request(countProjects, owner, {})).toEqual({ count: 25, limit: 10 });
   });
 

@@ -1,4 +1,4 @@
-import { type Actor, mediaListPhotos, type Project, renderMessages } from '@memoreel/contracts';
+import { type Actor, listPhotos, type Project, renderMessages } from '@memoreel/contracts';
 import {
   facesOf,
   type TimelineTrack,
@@ -46,7 +46,7 @@ export class RenderInputs {
   async videoProps(actor: Actor, project: Project): Promise<RenderInput> {
     // One call: media owns the photos and signs them (`video` only once its current filter's derivative is made).
     const { photos } = await passRemoteErrors(() =>
-      this.bus.request(mediaListPhotos, actor, { projectId: project.id }),
+      this.bus.request(listPhotos, actor, { projectId: project.id }),
     );
     if (photos.length === 0) throw new ValidationError(renderMessages.missingData);
     let photosReady = 0;

@@ -1,10 +1,4 @@
-import {
-  getMusicUrls,
-  listRenders,
-  mediaListPhotos,
-  type PublicSharedVideo,
-  SYSTEM,
-} from '@memoreel/contracts';
+import { getMusicUrls, listPhotos, listRenders, type PublicSharedVideo, SYSTEM } from '@memoreel/contracts';
 import { facesOf, type TimelineTrack, type VideoSize } from '@memoreel/domain';
 import { BusClient, LOGGER, type Logger, ownerActor, RemoteError } from '@memoreel/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -52,8 +46,7 @@ export class SharedVideoMedia {
   /** The project's photos as its owner sees them; a project gone meanwhile has none to play. */
   private async photosOfOwner(share: { projectId: string; userId: string }) {
     try {
-      return (await this.bus.request(mediaListPhotos, ownerActor(share), { projectId: share.projectId }))
-        .photos;
+      return (await this.bus.request(listPhotos, ownerActor(share), { projectId: share.projectId })).photos;
     } catch (error) {
       if (error instanceof RemoteError && error.code === 'NOT_FOUND') return [];
       throw error;

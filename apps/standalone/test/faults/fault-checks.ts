@@ -64,10 +64,9 @@ export async function outboxLeft(
 }
 
 /**
- * A project's photos: each upload stored once in media, in a dense order there, and once in projects
- * (the copy its quota counts until the intake moves); every object under the project's prefix is a
- * stored photo's original, thumbnail or video derivative (nothing staged, nothing of a rejected
- * upload); every stored photo's original is there.
+ * A project's photos: each upload stored once in media, its home, and in the project's dense order;
+ * every object under the project's prefix is a stored photo's original, thumbnail or video derivative
+ * (nothing staged, nothing of a rejected upload); every stored photo's original is there.
  */
 export async function photoInvariants(stack: DistributedStack, projectId: string) {
   const uploads = await query<{
@@ -82,11 +81,6 @@ export async function photoInvariants(stack: DistributedStack, projectId: string
     [projectId],
   );
   const stored = uploads.filter((upload) => upload.status === 'stored');
-  const copies = await query<{ id: string }>(
-    stack.databaseUrl,
-    `SELECT id FROM projects.photos WHERE project_id = $1 AND status = 'accepted'`,
-    [projectId],
-  );
   const objects = await storedKeys(stack, PHOTOS_BUCKET, `${projectId}/`);
   const ownerOf = (key: string) =>
     stored.find(
@@ -98,8 +92,11 @@ export async function photoInvariants(stack: DistributedStack, projectId: string
   return {
     stored: stored.length,
     rejected: uploads.filter((upload) => upload.status === 'rejected').length,
-    photoIds: copies.map((photo) => photo.id).sort(),
     storedIds: stored.map((photo) => photo.id).sort(),
+    acceptedIds: stored
+      .filter((photo) => photo.review === 'accepted')
+      .map((photo) => photo.id)
+      .sort(),
     order: stored.filter((photo) => photo.review === 'accepted').map((photo) => photo.display_order),
     orphanObjects: objects.filter((key) => !ownerOf(key)),
     missingOriginals: stored

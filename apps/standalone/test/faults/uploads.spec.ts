@@ -70,7 +70,7 @@ describe('faults on the distributed build: uploads', { timeout: 240_000 }, () =>
     await eventually(async () => {
       const state = await photoInvariants(stack, guest.projectId);
       expect(state).toMatchObject({ stored: photos, rejected: 0, orphanObjects: [], missingOriginals: [] });
-      expect(state.photoIds).toEqual(state.storedIds);
+      expect(state.acceptedIds).toEqual(state.storedIds);
       expect(state.order).toEqual(Array.from({ length: photos }, (_, i) => i));
       expect(await outboxLeft(stack)).toEqual({});
     }, 60_000);

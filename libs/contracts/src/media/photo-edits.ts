@@ -121,7 +121,7 @@ export const photoEditChanged = defineLive('media.photo-edit.changed', {
 
 export const photoReplaced = defineEvent('media.photo.replaced', {
   summary:
-    "A photo's image was replaced by an applied edit (a new object at storagePath, PNG); projects updates the photo's row.",
+    "A photo's image was replaced by an applied edit (a new object at storagePath, PNG); the photo's row already names it.",
   data: z.object({
     id: z.uuid(),
     projectId: z.uuid(),

@@ -1,7 +1,28 @@
 import { MAX_PHOTO_BYTES, PHOTO_UPLOAD_BATCH_SIZE, PhotoFilterSchema } from '@memoreel/domain';
 import { z } from 'zod';
 import { defineEvent, defineJob, defineRequest } from '../common/define.js';
-import { PhotoQuotaSchema, PhotoUploadFileSchema } from '../projects/photos.js';
+
+export const PhotoQuotaSchema = z.object({
+  count: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+  remaining: z.number().int().nonnegative(),
+});
+export type PhotoQuota = z.infer<typeof PhotoQuotaSchema>;
+
+/**
+ * An upload as the browser announces it. Only its shape is checked here: an oversized or mistyped
+ * file still gets its slot and is judged by its stored bytes (media refuses it with its reason),
+ * so one bad file cannot fail a whole drop. Browsers send an empty type for files they do not know (HEIC).
+ */
+export const PhotoUploadFileSchema = z.object({
+  name: z.string().min(1).max(255),
+  size: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
+  contentType: z.string().max(100),
+});
 
 /** Files one upload request may announce: a whole drop (the SPA then uploads 3 at a time). */
 export const MAX_UPLOAD_FILES = 100;
@@ -14,7 +35,7 @@ export const PhotoUploadSlotSchema = z.object({
 });
 
 export const requestPhotoUploads = defineRequest('media.photo.request-uploads', {
-  summary: `Reserves quota for the files that fit the project's plan (projects.photo.reserve-uploads) and answers a presigned PUT for each, in the order given; files are ${MAX_PHOTO_BYTES} bytes at most and go up ${PHOTO_UPLOAD_BATCH_SIZE} at a time.`,
+  summary: `Holds a place for each file that fits the project's plan (its stored photos and open uploads counted under the project's lock; a friend's link counts against the owner's plan) and answers a presigned PUT for each, in the order given; files are ${MAX_PHOTO_BYTES} bytes at most and go up ${PHOTO_UPLOAD_BATCH_SIZE} at a time.`,
   request: z.object({
     projectId: z.uuid(),
     files: z.array(PhotoUploadFileSchema).min(1).max(MAX_UPLOAD_FILES),
@@ -94,7 +115,8 @@ export const getPhotoUrls = defineRequest('media.photo.urls', {
 });
 
 export const photoStored = defineEvent('media.photo.stored', {
-  summary: 'An uploaded photo passed verification and is stored; projects adds its row.',
+  summary:
+    'An uploaded photo passed verification and is stored in its project; media makes its thumbnails, video derivative and subjects.',
   data: z.object({
     id: z.uuid(),
     projectId: z.uuid(),
@@ -109,7 +131,8 @@ export const photoStored = defineEvent('media.photo.stored', {
 });
 
 export const photoRejected = defineEvent('media.photo.rejected', {
-  summary: 'An uploaded object failed verification and was deleted; projects releases its quota reservation.',
+  summary:
+    'An uploaded object failed verification (or never came) and was deleted; the place it held is free.',
   data: z.object({ id: z.uuid(), projectId: z.uuid(), userId: z.uuid(), reason: z.string() }),
 });
 

@@ -70,17 +70,11 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-/** A photo on a project card (filled in by the photos issue). */
-export const ProjectCardPhotoSchema = z.object({ id: z.uuid(), url: z.string() });
 /** A rendered video of a project (filled in by the render issue). */
 export const ProjectVideoSchema = z.object({ id: z.uuid(), status: z.string(), createdAt: z.iso.datetime() });
 
-/** A project as the dashboard lists it: the first photos for its card, its photo count and videos. */
-export const ProjectListItemSchema = ProjectSchema.extend({
-  photos: z.array(ProjectCardPhotoSchema),
-  photoCount: z.number().int().nonnegative(),
-  videos: z.array(ProjectVideoSchema),
-});
+/** A project as the dashboard lists it, with its videos (its card's photos are media's: `media.photo.cards`). */
+export const ProjectListItemSchema = ProjectSchema.extend({ videos: z.array(ProjectVideoSchema) });
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 
 /** Codes of project failures beyond the shared ones (messages in `projectMessages` of @memoreel/domain). */
@@ -93,7 +87,7 @@ const ProjectId = z.object({ id: z.uuid() });
 
 export const listProjects = defineRequest('projects.project.list', {
   summary:
-    "The actor's projects, newest first, at most 20, each with up to 6 photos, its photo count and videos.",
+    "The actor's projects, newest first, at most 20, each with its videos (its photos are media's: media.photo.cards).",
   request: z.object({}),
   reply: z.object({ projects: z.array(ProjectListItemSchema) }),
 });

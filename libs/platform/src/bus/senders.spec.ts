@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   catalogue,
-  checkFriendLink,
+  exportFriendLinks,
+  exportPhotos,
   GUEST,
   getChunkPhotos,
   getMusicUrls,
   getPhotoUrls,
   getProject,
   listPhotos,
-  listPhotosForShare,
   listRenders,
-  mediaListPhotos,
   recordProbe,
   requestContracts,
-  reservePhotoUploads,
   SYSTEM,
   setProjectTier,
 } from '@memoreel/contracts';
@@ -76,24 +74,22 @@ describe('claimRefusal: who may send which request, as which actor', () => {
     expect(claimRefusal('gateway', getMusicUrls.subject, user)).toBe(
       `gateway may not send ${getMusicUrls.subject}`,
     );
-    // Media is the photo's one home: sharing asks it, and projects no more.
-    expect(claimRefusal('sharing', mediaListPhotos.subject, user)).toBeUndefined();
-    expect(claimRefusal('sharing', mediaListPhotos.subject, SYSTEM)).toBeDefined();
-    expect(claimRefusal('sharing', listPhotosForShare.subject, SYSTEM)).toBeDefined();
+    // Media is the photo's one home: sharing asks it as the owner.
+    expect(claimRefusal('sharing', listPhotos.subject, user)).toBeUndefined();
+    expect(claimRefusal('sharing', listPhotos.subject, SYSTEM)).toBeDefined();
     expect(claimRefusal('sharing', listRenders.subject, user)).toBeUndefined();
-    expect(claimRefusal('billing', mediaListPhotos.subject, user)).toBeDefined();
+    expect(claimRefusal('billing', listPhotos.subject, user)).toBeDefined();
   });
 
   it('lets render read the project, its photos with their URLs and a chunk’s photo URLs as their owner', () => {
-    expect(claimRefusal('render', listPhotos.subject, user)).toBeDefined();
-    for (const subject of [getProject.subject, mediaListPhotos.subject, getPhotoUrls.subject]) {
+    for (const subject of [getProject.subject, listPhotos.subject, getPhotoUrls.subject]) {
       expect(claimRefusal('render', subject, user)).toBeUndefined();
       expect(claimRefusal('render-worker', subject, user)).toBeDefined();
     }
   });
 
-  it('lets media reserve upload quota and check friend links as the system, and no browser', () => {
-    for (const subject of [reservePhotoUploads.subject, checkFriendLink.subject]) {
+  it('lets media read the photos and links it took over from projects as the system, and no browser', () => {
+    for (const subject of [exportPhotos.subject, exportFriendLinks.subject]) {
       expect(claimRefusal('media', subject, SYSTEM)).toBeUndefined();
       expect(claimRefusal('gateway', subject, user)).toBe(`gateway may not send ${subject}`);
     }

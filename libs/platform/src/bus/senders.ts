@@ -1,6 +1,5 @@
 import {
   type Actor,
-  checkFriendLink,
   checkPhotoEditWanted,
   chunkRendered,
   chunkStarted,
@@ -14,19 +13,14 @@ import {
   getMusicUrls,
   getPhotoUrls,
   getProject,
-  listPhotosForShare,
+  listPhotos,
   listRenders,
   makePhotoThumbnails,
   makePhotoVideoDerivative,
-  mediaListPhotos,
-  mediaPhotoDeleted,
   photoDeleted,
   photoEditFailed,
   photoEditFinished,
   photoEditProgressed,
-  photoFilterChanged,
-  photoRejected,
-  photoReplaced,
   photoStored,
   probeRecorded,
   projectCreated,
@@ -37,8 +31,6 @@ import {
   renderChunk,
   renderFailed,
   requestContracts,
-  reserveFriendUploads,
-  reservePhotoUploads,
   runPhotoEdit,
   shareDeleted,
   shareUpdated,
@@ -80,18 +72,9 @@ const SYSTEM_ONLY: readonly Role[] = ['system'];
 
 /** Requests between services that answer what no browser may ask for: the gateway never sends them. */
 const internalRequests: ReadonlySet<string> = new Set(
-  [
-    listPhotosForShare,
-    getMusicUrls,
-    getChunkPhotos,
-    reservePhotoUploads,
-    reserveFriendUploads,
-    checkFriendLink,
-    checkPhotoEditWanted,
-    exportProjects,
-    exportPhotos,
-    exportFriendLinks,
-  ].map((contract) => contract.subject),
+  [getMusicUrls, getChunkPhotos, checkPhotoEditWanted, exportProjects, exportPhotos, exportFriendLinks].map(
+    (contract) => contract.subject,
+  ),
 );
 
 /** Where a consumer reads: events, jobs (work queue), or the dead letters of a subject. */
@@ -135,11 +118,7 @@ const grants: Record<Deployable, BusGrant> = {
   auth: { sends: new Map(), consumes: events(projectTierChanged, shareUpdated, shareDeleted) },
   projects: {
     sends: new Map(),
-    consumes: [
-      ...events(userDeleted, purchaseCompleted, photoRejected, photoReplaced, photoStored),
-      // Its copy of a photo (the plan's quota counts it) goes with media's (docs/plans/photo-move.md C4).
-      ...events(mediaPhotoDeleted),
-    ],
+    consumes: events(userDeleted, purchaseCompleted),
   },
   media: {
     sends: new Map([
@@ -151,15 +130,10 @@ const grants: Record<Deployable, BusGrant> = {
       [exportPhotos.subject, SYSTEM_ONLY],
       // Taking the upload links over from projects (decision 0030).
       [exportFriendLinks.subject, SYSTEM_ONLY],
-      // Projects' upload places and links, asked only by a media instance of the release before
-      // (docs/plans/photo-move.md C5) while the rollout lasts; they go with projects' photo code (C6).
-      [reservePhotoUploads.subject, SYSTEM_ONLY],
-      [reserveFriendUploads.subject, SYSTEM_ONLY],
-      [checkFriendLink.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
-      ...events(photoFilterChanged, projectDeleted, userDeleted, mediaPhotoDeleted),
+      ...events(projectDeleted, userDeleted),
       // Its replica of projects' owners, plans and names (decision 0030).
       ...events(projectCreated, projectTierChanged, projectRenamed),
       { queue: 'jobs', subject: makePhotoThumbnails.subject },
@@ -171,7 +145,7 @@ const grants: Record<Deployable, BusGrant> = {
     sends: new Map([
       // Snapshots a project's settings for its owner; plays a share as the owner it recorded.
       [getProject.subject, BROWSER],
-      [mediaListPhotos.subject, BROWSER],
+      [listPhotos.subject, BROWSER],
       [listRenders.subject, BROWSER],
       [getMusicUrls.subject, SYSTEM_ONLY],
     ]),
@@ -183,7 +157,7 @@ const grants: Record<Deployable, BusGrant> = {
     // Reads the project and its photos with their URLs (media) as their owner; re-signs a chunk's photos.
     sends: new Map([
       [getProject.subject, BROWSER],
-      [mediaListPhotos.subject, BROWSER],
+      [listPhotos.subject, BROWSER],
       [getPhotoUrls.subject, BROWSER],
     ]),
     consumes: [
