@@ -22,8 +22,19 @@ export const renderChunkDuration = serviceHistogram({
 });
 
 /**
- * Wall time of each phase of a stitch: `download` (the chunk files), `join` (the chunks joined, the
- * music mixed and encoded, the index moved to the front), `upload` (the MP4 to storage).
+ * Stitches by where their music was mixed: `ahead` (render.audio.mix, beside the chunks; the stitch
+ * copies it in) or `in-stitch` (none was ready: the stitch mixed and encoded it, the slower way).
+ */
+export const renderStitchMusic = serviceCounter({
+  name: 'memoreel_render_stitch_music_total',
+  help: 'Stitches by where their music was mixed (ahead, in-stitch).',
+  labelNames: ['mixed'] as const,
+});
+
+/**
+ * Wall time of each phase of a stitch: `download` (the chunk files and the music mixed ahead), `join`
+ * (the chunks joined with the music — mixed and encoded here when it was not mixed ahead —, the index
+ * moved to the front), `upload` (the MP4 to storage).
  */
 export const renderStitchPhaseDuration = serviceHistogram({
   name: 'memoreel_render_stitch_phase_duration_seconds',
@@ -48,7 +59,8 @@ export function measuredRendering(rendering: Rendering): Rendering {
         throw error;
       }
     },
-    stitch: (chunks, music, output) => rendering.stitch(chunks, music, output),
+    stitch: (chunks, music, output, audio) => rendering.stitch(chunks, music, output, audio),
+    mixMusic: (music, frames, output) => rendering.mixMusic(music, frames, output),
     close: () => rendering.close(),
   };
 }

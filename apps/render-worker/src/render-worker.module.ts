@@ -1,5 +1,6 @@
 import { type DynamicModule, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { FreshPhotoUrls } from './jobs/fresh-photo-urls.js';
+import { MixAudioJob } from './jobs/mix-audio.job.js';
 import { RenderChunkJob } from './jobs/render-chunk.job.js';
 import { RenderJobRunner } from './jobs/render-job-runner.js';
 import { RENDERING, type Rendering } from './jobs/rendering.js';
@@ -7,7 +8,7 @@ import { RendersStorage } from './jobs/renders-storage.js';
 import { StitchVideoJob } from './jobs/stitch-video.job.js';
 import { WorkerEvents } from './jobs/worker-events.js';
 
-/** The render worker's jobs: chunks and stitches from the work queue, done by `rendering`. */
+/** The render worker's jobs: chunks, music mixes and stitches from the work queue, done by `rendering`. */
 @Module({})
 export class RenderWorkerModule implements OnModuleDestroy {
   constructor(@Inject(RENDERING) private readonly rendering: Rendering) {}
@@ -15,7 +16,7 @@ export class RenderWorkerModule implements OnModuleDestroy {
   static register(rendering: Rendering): DynamicModule {
     return {
       module: RenderWorkerModule,
-      controllers: [RenderChunkJob, StitchVideoJob],
+      controllers: [RenderChunkJob, MixAudioJob, StitchVideoJob],
       providers: [
         RendersStorage,
         WorkerEvents,

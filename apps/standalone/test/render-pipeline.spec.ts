@@ -148,6 +148,13 @@ describe('rendering a project through the render worker', { timeout: 300_000 }, 
           'm',
         ),
       );
+    // Its music was mixed beside the chunks (3 chunks outlast a 3-second mix), and the mix went after.
+    expect(metrics).toMatch(/^memoreel_render_stitch_music_total\{[^}]*mixed="ahead"[^}]*\} [1-9]/m);
+    await eventually(async () => {
+      const left: string[] = [];
+      for await (const object of h.storage.list('renders', 'audio/')) left.push(object.key);
+      expect(left).toEqual([]);
+    });
 
     const response = await fetch(done.downloadUrl as string);
     expect(response.status).toBe(200);
@@ -290,6 +297,10 @@ describe('a chunk whose worker fails once', { timeout: 120_000 }, () => {
     async stitch(_chunks: unknown, _music: unknown, output: string) {
       calls.push('stitch');
       await writeFile(output, 'video');
+    },
+    // Mixed beside the chunks, in no fixed order with them.
+    async mixMusic(_music: unknown, _frames: number, output: string) {
+      await writeFile(output, 'audio');
     },
     async close() {},
   };

@@ -14,7 +14,8 @@ export type RenderingRequest =
       chunk: { props: MemoreelVideoProps; frameRange: [number, number] };
       output: string;
     }
-  | { id: number; op: 'stitch'; chunks: StitchChunk[]; music: StitchMusic[]; output: string };
+  | { id: number; op: 'stitch'; chunks: StitchChunk[]; music: StitchMusic[]; output: string; audio?: string }
+  | { id: number; op: 'music'; music: StitchMusic[]; frames: number; output: string };
 export type RenderingReply =
   | { id: number; ok: true; renderMs?: number }
   | { id: number; ok: false; message: string; unavailable: boolean };
@@ -41,8 +42,12 @@ export class ChildProcessRendering implements Rendering {
     return { renderMs: reply.ok ? (reply.renderMs ?? 0) : 0 };
   }
 
-  async stitch(chunks: StitchChunk[], music: StitchMusic[], output: string): Promise<void> {
-    await this.call({ id: 0, op: 'stitch', chunks, music, output });
+  async stitch(chunks: StitchChunk[], music: StitchMusic[], output: string, audio?: string): Promise<void> {
+    await this.call({ id: 0, op: 'stitch', chunks, music, output, audio });
+  }
+
+  async mixMusic(music: StitchMusic[], frames: number, output: string): Promise<void> {
+    await this.call({ id: 0, op: 'music', music, frames, output });
   }
 
   async close(): Promise<void> {

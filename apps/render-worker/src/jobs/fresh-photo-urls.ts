@@ -38,6 +38,11 @@ export class FreshPhotoUrls implements OnModuleInit, OnModuleDestroy {
     await this.subscription?.stop();
   }
 
+  /** Whether this worker heard the render was deleted (render.render.deleted). */
+  isDeleted(renderId: string): boolean {
+    return this.deleted.has(renderId);
+  }
+
   /**
    * The props with photo URLs a chunk can draw now. Null when the render is gone: nothing to render.
    * If the render service does not answer, the job's URLs are tried.
@@ -47,7 +52,7 @@ export class FreshPhotoUrls implements OnModuleInit, OnModuleDestroy {
     props: MemoreelVideoProps,
     urlsFreshUntil?: string,
   ): Promise<MemoreelVideoProps | null> {
-    if (this.deleted.has(renderId)) return null;
+    if (this.isDeleted(renderId)) return null;
     if (urlsFreshUntil && Date.parse(urlsFreshUntil) > Date.now()) return props;
     try {
       const { urls } = await this.client.request(getChunkPhotos, SYSTEM, { renderId });

@@ -13,8 +13,11 @@ process.on('message', async (request: RenderingRequest) => {
     if (request.op === 'chunk') {
       const { renderMs } = await rendering.renderChunk(request.chunk, request.output, {});
       reply = { id: request.id, ok: true, renderMs };
+    } else if (request.op === 'music') {
+      await rendering.mixMusic(request.music, request.frames, request.output);
+      reply = { id: request.id, ok: true };
     } else {
-      await rendering.stitch(request.chunks, request.music, request.output);
+      await rendering.stitch(request.chunks, request.music, request.output, request.audio);
       reply = { id: request.id, ok: true };
     }
   } catch (error) {

@@ -1,15 +1,17 @@
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import { ChunkRenderer, type ChunkRendererOptions } from '../chunks/chunk-renderer.js';
-import { type StitchChunk, type StitchMusic, stitch } from '../stitch/stitch.js';
+import { mixMusic, type StitchChunk, type StitchMusic, stitch } from '../stitch/stitch.js';
 
-/** What the jobs need done: render a chunk to a file, stitch files to a video. */
+/** What the jobs need done: render a chunk to a file, mix a video's music, stitch files to a video. */
 export interface Rendering {
   renderChunk(
     chunk: { props: MemoreelVideoProps; frameRange: [number, number] },
     outputPath: string,
     options: { signal?: AbortSignal },
   ): Promise<{ renderMs: number }>;
-  stitch(chunks: StitchChunk[], music: StitchMusic[], output: string): Promise<void>;
+  /** `audio`: the video's sound mixed already (`mixMusic`), taken as it is; else the music is mixed here. */
+  stitch(chunks: StitchChunk[], music: StitchMusic[], output: string, audio?: string): Promise<void>;
+  mixMusic(music: StitchMusic[], frames: number, output: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,8 +41,12 @@ export class InProcessRendering implements Rendering {
     return { renderMs: rendered.renderMs };
   }
 
-  stitch(chunks: StitchChunk[], music: StitchMusic[], output: string): Promise<void> {
-    return stitch(chunks, music, output);
+  stitch(chunks: StitchChunk[], music: StitchMusic[], output: string, audio?: string): Promise<void> {
+    return stitch(chunks, music, output, audio);
+  }
+
+  mixMusic(music: StitchMusic[], frames: number, output: string): Promise<void> {
+    return mixMusic(music, frames, output);
   }
 
   async close(): Promise<void> {

@@ -17,12 +17,16 @@ export interface StitchSource {
   /** The chunks' keys in timeline order, with their frame counts. */
   chunks: { key: string; frames: number }[];
   music: StitchMusic[];
+  /** Where the render's music mixed ahead may be (`render.audio.mix`); mixed while joining when it is not there. */
+  audioKey?: string;
   outputKey: string;
 }
 
 /** What a stitch took, phase by phase (logged by the job, read by `tools/bench stitch`). */
 export interface StitchTimings {
   bytes: number;
+  /** Whether the music came mixed ahead (joining then copies it) or was mixed while joining. */
+  premixed: boolean;
   downloadMs: number;
   joinMs: number;
   uploadMs: number;
@@ -35,17 +39,17 @@ export interface StitchTimings {
  */
 export async function stitchRender(
   source: StitchSource,
-  joinFiles: (chunks: StitchChunk[], music: StitchMusic[], output: string) => Promise<void>,
+  joinFiles: (chunks: StitchChunk[], music: StitchMusic[], output: string, audio?: string) => Promise<void>,
 ): Promise<StitchTimings> {
   const dir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-job-'));
   try {
     let started = performance.now();
-    const chunks = await downloadChunks(source, dir);
+    const [chunks, audio] = await Promise.all([downloadChunks(source, dir), downloadAudio(source, dir)]);
     const downloadMs = performance.now() - started;
 
     started = performance.now();
     const output = join(dir, 'video.mp4');
-    await joinFiles(chunks, source.music, output);
+    await joinFiles(chunks, source.music, output, audio);
     const joinMs = performance.now() - started;
 
     started = performance.now();
@@ -54,10 +58,24 @@ export async function stitchRender(
       contentType: 'video/mp4',
       size,
     });
-    return { bytes: size, downloadMs, joinMs, uploadMs: performance.now() - started };
+    return {
+      bytes: size,
+      premixed: audio !== undefined,
+      downloadMs,
+      joinMs,
+      uploadMs: performance.now() - started,
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The music mixed ahead, to `dir/audio.m4a`; undefined when there is none (not asked for, not done yet, failed). */
+async function downloadAudio(source: StitchSource, dir: string): Promise<string | undefined> {
+  if (!source.audioKey || !(await source.storage.stat(source.bucket, source.audioKey))) return undefined;
+  const path = join(dir, 'audio.m4a');
+  await pipeline(await source.storage.get(source.bucket, source.audioKey), createWriteStream(path));
+  return path;
 }
 
 /** Each chunk to `dir/<index>.mp4`, `CHUNK_DOWNLOADS_AT_ONCE` at a time; the list in timeline order. */

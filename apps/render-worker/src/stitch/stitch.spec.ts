@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { MusicPlacement } from '@memoreel/video';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FFMPEG, ffmpeg, ffprobe } from './ffmpeg.js';
-import { ffconcatList, musicMixGraph, stitch } from './stitch.js';
+import { ffconcatList, mixMusic, musicMixGraph, stitch } from './stitch.js';
 
 const run = promisify(execFile);
 
@@ -132,6 +132,35 @@ describe('stitch', { timeout: 60_000 }, () => {
     expect(audio).toMatchObject({ codec_name: 'aac', channels: 2 });
     expect(Number(audio.duration)).toBeCloseTo(35 / 30, 1);
     expect(decodeErrors).toBe('');
+  });
+
+  it('takes music mixed ahead as it is: the same sound as mixing it while joining', async () => {
+    const music = [
+      { placement: placement({ from: 5, durationInFrames: 28, fadeOutFrom: -33 }), source: tone },
+    ];
+    const mixed = join(dir, 'mixed.m4a');
+    await mixMusic(music, 35, mixed);
+    const [ahead, joined] = [join(dir, 'ahead.mp4'), join(dir, 'joined.mp4')];
+    await stitch(chunks, music, ahead, mixed);
+    await stitch(chunks, music, joined);
+    const { video, audio, decodeErrors } = await check(ahead);
+    expect(video).toMatchObject({ codec_name: 'h264', nb_read_frames: '35' });
+    expect(audio).toMatchObject({ codec_name: 'aac', channels: 2, sample_rate: '48000' });
+    expect(Number(audio.duration)).toBeCloseTo(35 / 30, 1);
+    expect(decodeErrors).toBe('');
+    // Decoded, the two soundtracks are the same samples (one encoder, one input).
+    const pcm = async (file: string) =>
+      (
+        await run(FFMPEG, ['-v', 'error', '-i', file, '-map', '0:a', '-f', 's16le', '-'], {
+          encoding: 'buffer',
+          maxBuffer: 16 << 20,
+        })
+      ).stdout;
+    const [a, b] = [await pcm(ahead), await pcm(joined)];
+    expect(a.length).toBeGreaterThan(0);
+    expect(a.equals(b)).toBe(true);
+    const types = (await topLevelBoxes(ahead)).map((box) => box.type);
+    expect(types.indexOf('moov')).toBeLessThan(types.indexOf('mdat'));
   });
 
   it('refuses to stitch nothing', async () => {

@@ -12,44 +12,64 @@ export type StitchMusic = { placement: MusicPlacement; source: string };
 
 const AUDIO_RATE = 48_000;
 const AUDIO_BITRATE = '192k';
-// The AAC encoding is most of a stitch: ffmpeg's default coder (two-loop search) took 12 of a 5-minute
-// video's 14 s here. Its fast one takes 1.6x less, at 40 dB SNR against the MP3 where two-loop gives 44
-// (at 192 kbit/s both are far past what ears tell apart). Measured: tools/bench stitch.
 
 /**
- * Joins the chunks into the final video without re-encoding them, mixes the music under it and writes
- * an MP4 that starts playing before it has fully downloaded (`+faststart`).
+ * Joins the chunks into the final video without re-encoding them, with its music, and writes an MP4
+ * that starts playing before it has fully downloaded (`+faststart`). The music is `audio` as it is
+ * when given (`mixMusic`'s file, made while the chunks rendered), else mixed here the same way.
  *
  * - The web renderer's MP4s end one frame short (their last sample has ~0 duration); a plain concat
  *   list would overlap the next chunk by a frame. The ffconcat list gives each chunk its exact
  *   duration, frames ÷ fps (PLATFORM-NOTES).
- * - Each track sounds from its start for its duration and fades out linearly over its last 60 frames,
- *   the same numbers `musicVolumeAt` gives the preview. The tracks are mixed (unnormalised: a lone
- *   track keeps its level) over silence of exactly the video's length, so the audio track always
- *   exists and ends with the video.
  */
-export async function stitch(chunks: StitchChunk[], music: StitchMusic[], output: string): Promise<void> {
+export async function stitch(
+  chunks: StitchChunk[],
+  music: StitchMusic[],
+  output: string,
+  audio?: string,
+): Promise<void> {
   if (chunks.length === 0) throw new Error('Nothing to stitch: no chunks');
   const totalFrames = chunks.reduce((sum, chunk) => sum + chunk.frames, 0);
-  const videoSeconds = seconds(totalFrames);
   const workDir = await mkdtemp(join(tmpdir(), 'memoreel-stitch-'));
   try {
     const list = join(workDir, 'chunks.ffconcat');
     await writeFile(list, ffconcatList(chunks));
-    const musicInputs = music.flatMap(({ source }) => ['-i', source]);
+    const sound = audio
+      ? [...['-i', resolve(audio)], ...['-map', '0:v', '-map', '1:a', '-c', 'copy']]
+      : [...mixInputs(music, totalFrames, 1), ...['-map', '0:v', '-map', '[audio]', '-c:v', 'copy', ...AAC]];
     await ffmpeg([
       ...['-f', 'concat', '-safe', '0', '-i', list],
-      ...['-f', 'lavfi', '-t', videoSeconds, '-i', `anullsrc=r=${AUDIO_RATE}:cl=stereo`],
-      ...musicInputs,
-      ...['-filter_complex', musicMixGraph(music)],
-      ...['-map', '0:v', '-map', '[audio]'],
-      ...['-c:v', 'copy', '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', AUDIO_BITRATE],
+      ...sound,
       ...['-movflags', '+faststart'],
       resolve(output),
     ]);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The video's sound alone, as an M4A of exactly `frames`: each track sounds from its start for its
+ * duration and fades out linearly over its last 60 frames, the same numbers `musicVolumeAt` gives the
+ * preview. The tracks are mixed (unnormalised: a lone track keeps its level) over silence of the
+ * video's length, so the audio always exists and ends with the video.
+ */
+export async function mixMusic(music: StitchMusic[], frames: number, output: string): Promise<void> {
+  await ffmpeg([...mixInputs(music, frames, 0), ...['-map', '[audio]', ...AAC], resolve(output)]);
+}
+
+// The AAC encoding was most of a stitch (now done while the chunks render: `mixMusic`): ffmpeg's default coder (two-loop search) took 12 of a 5-minute
+// video's 14 s here. Its fast one takes 1.6x less, at 40 dB SNR against the MP3 where two-loop gives 44
+// (at 192 kbit/s both are far past what ears tell apart). Measured: tools/bench stitch.
+const AAC = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', AUDIO_BITRATE];
+
+/** Silence of the video's length (input `silence`: 1 after the chunks, 0 alone), the tracks, and their mix as `[audio]`. */
+function mixInputs(music: StitchMusic[], frames: number, silence: number): string[] {
+  return [
+    ...['-f', 'lavfi', '-t', seconds(frames), '-i', `anullsrc=r=${AUDIO_RATE}:cl=stereo`],
+    ...music.flatMap(({ source }) => ['-i', source]),
+    ...['-filter_complex', musicMixGraph(music, silence)],
+  ];
 }
 
 /** The concat demuxer's list, each chunk with its exact duration. */
@@ -62,11 +82,11 @@ export function ffconcatList(chunks: StitchChunk[]): string {
 }
 
 /**
- * The filter graph: input 1 is silence of the video's length, inputs 2… the tracks. Each track is cut
- * to its duration, brought to one format, faded, and delayed to its start; `amix` with `duration=first`
- * ends the mix with the silence, i.e. with the video.
+ * The filter graph: input `silence` is silence of the video's length, the inputs after it the tracks.
+ * Each track is cut to its duration, brought to one format, faded, and delayed to its start; `amix`
+ * with `duration=first` ends the mix with the silence, i.e. with the video.
  */
-export function musicMixGraph(music: StitchMusic[]): string {
+export function musicMixGraph(music: StitchMusic[], silence = 1): string {
   const format = `aformat=sample_fmts=fltp:sample_rates=${AUDIO_RATE}:channel_layouts=stereo`;
   const tracks = music.map(({ placement }, i) => {
     const steps = [
@@ -76,9 +96,9 @@ export function musicMixGraph(music: StitchMusic[]): string {
       fadeOut(placement),
       `adelay=delays=${Math.round((placement.from / FPS) * 1000)}:all=1`,
     ];
-    return `[${i + 2}:a]${steps.join(',')}[track${i}]`;
+    return `[${i + silence + 1}:a]${steps.join(',')}[track${i}]`;
   });
-  const inputs = ['[1:a]', ...music.map((_, i) => `[track${i}]`)].join('');
+  const inputs = [`[${silence}:a]`, ...music.map((_, i) => `[track${i}]`)].join('');
   const mix = `${inputs}amix=inputs=${music.length + 1}:duration=first:normalize=0:dropout_transition=0,${format}[audio]`;
   return [...tracks, mix].join(';');
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { RenderDatabase } from '../database/render-database.js';
 import { PLAN_TIMEOUT_MS } from './render-planner.js';
 import { renderSize } from './render-progress.js';
-import { chunkKey, RENDERS_BUCKET, RenderStorage, videoKey } from './render-storage.js';
+import { audioKey, chunkKey, RENDERS_BUCKET, RenderStorage, videoKey } from './render-storage.js';
 import { type RenderRow, RendersRepository } from './renders.repository.js';
 
 /** What goes when renders go: their rows, their videos, and the chunk files no kept render names. */
@@ -35,7 +35,10 @@ export class RenderCleanup {
     await this.deleteRenders(rows.filter((row, index) => !kept(rows, row, index)));
   }
 
-  /** The renders, their videos and unused chunks go; workers hear of it, so they draw none of their chunks. */
+  /**
+   * The renders, their videos, music mixed for them and unused chunks go; workers hear of it, so they
+   * draw none of their chunks.
+   */
   private async deleteRenders(rows: RenderRow[]): Promise<void> {
     if (rows.length === 0) return;
     const renderIds = rows.map((row) => row.id);
@@ -49,6 +52,8 @@ export class RenderCleanup {
         RENDERS_BUCKET,
         row.storageKey ?? videoKey(row.projectId, row.id),
       );
+      // A stitch deletes its render's mix; one not stitched yet (or mixed after) goes here.
+      await this.renderStorage.storage.delete(RENDERS_BUCKET, audioKey(row.id));
     }
     await this.deleteUnreferencedChunks(rows.flatMap((row) => row.chunks.map((chunk) => chunk.hash)));
   }

@@ -1,4 +1,4 @@
-import { PHOTO_URL_SECONDS, renderChunk, stitchVideo } from '@memoreel/contracts';
+import { mixAudio, PHOTO_URL_SECONDS, renderChunk, stitchVideo } from '@memoreel/contracts';
 import { buildJob, ownerActor, recordJob, stableUuid } from '@memoreel/platform';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { RenderTransaction } from '../database/render-database.js';
@@ -14,10 +14,10 @@ const SCHEMA = 'render';
 const URL_MARGIN_SECONDS = 15 * 60;
 
 /**
- * Records the chunk jobs of a render in its transaction: the outbox relay queues them once it
- * commits (decision 0004), so a crash leaves no render waiting for jobs nobody queued. The render's
- * props were planned a moment ago from photo URLs media signed then: a worker taking a job while they
- * last draws them as they are, without asking render again.
+ * Records the chunk jobs of a render in its transaction, and the mix of its music to run beside them:
+ * the outbox relay queues them once it commits (decision 0004), so a crash leaves no render waiting
+ * for jobs nobody queued. The render's props were planned a moment ago from photo URLs media signed
+ * then: a worker taking a job while they last draws them as they are, without asking render again.
  */
 export async function recordChunkJobs(
   tx: RenderTransaction,
@@ -38,6 +38,9 @@ export async function recordChunkJobs(
     const id = stableUuid(`${row.id}:chunk:${chunk.chunkIndex}`);
     await recordJob(tx, SCHEMA, buildJob(renderChunk, ownerActor(row), data, id));
   }
+  const frames = row.chunks.reduce((sum, chunk) => sum + chunk.frameTo - chunk.frameFrom + 1, 0);
+  const mix = { renderId: row.id, frames, props: row.props as MemoreelVideoProps };
+  await recordJob(tx, SCHEMA, buildJob(mixAudio, ownerActor(row), mix, stableUuid(`${row.id}:music`)));
 }
 
 /** Records the stitch of a render whose chunks are all stored, in the transaction that moves it to encoding. */

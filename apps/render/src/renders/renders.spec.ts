@@ -3,14 +3,17 @@ import {
   type ChunkJobSchema,
   chunkRendered,
   chunkStarted,
+  type DataOf,
   type EventContract,
   getChunkPhotos,
   getRenderProgress,
   listRenders,
+  mixAudio,
   projectDeleted,
   RENDER_DOWNLOAD_URL_SECONDS,
   RENDERS_BUCKET,
   type RenderProgress,
+  renderAudioKey,
   renderChunk,
   renderChunkKey,
   renderErrorCodes,
@@ -137,6 +140,18 @@ describe('the chunk jobs of a render', () => {
       const { photos } = job.props as { photos: { url: string }[] };
       expect(photos.map((photo) => photo.url)).toEqual(signed);
     }
+  });
+
+  it('come with the mix of the music for the whole video, so the stitch only copies it in', async () => {
+    const { owner, project } = projectWithPhotos(actors.user(), 3, 'honor', 2);
+    const { renderId } = await h.request(startRender, owner, { projectId: project.id });
+    const mixes = (await h.db.outboxEvent.findMany({ where: { type: mixAudio.subject } }))
+      .map((row) => (row.payload as { data: DataOf<typeof mixAudio> }).data)
+      .filter((job) => job.renderId === renderId);
+    const chunks = await h.db.renderChunk.findMany({ where: { renderId } });
+    const frames = chunks.reduce((sum, chunk) => sum + chunk.frameTo - chunk.frameFrom + 1, 0);
+    expect(mixes).toEqual([expect.objectContaining({ renderId, frames })]);
+    expect(frames).toBe(3 * 2 * 30);
   });
 });
 
@@ -382,6 +397,9 @@ describe('a render', () => {
     const key = await finish(done.renderId);
     h.fake.addPhoto(project, photoUrl());
     const running = await h.request(startRender, owner, { projectId: project.id });
+    // The running render's music, mixed by a worker already.
+    const mix = renderAudioKey(running.renderId);
+    await h.storage.put(RENDERS_BUCKET, mix, Buffer.from('m4a'), { contentType: 'audio/mp4' });
 
     const workersHeard: string[] = [];
     const live = new BusClient(h.bus).subscribeLive(rendersDeleted, ({ renderIds }) =>
@@ -398,7 +416,10 @@ describe('a render', () => {
     );
     await live.stop();
     // Rows go first, then their files.
-    await eventually(async () => expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull());
+    await eventually(async () => {
+      expect(await h.storage.stat(RENDERS_BUCKET, key)).toBeNull();
+      expect(await h.storage.stat(RENDERS_BUCKET, mix)).toBeNull();
+    });
     await h.bus.publishEvent(projectDeleted.subject, event, { msgId: randomUUID() });
 
     const lateKey = `videos/${project.id}/${running.renderId}.mp4`;

@@ -20,9 +20,14 @@ export type RenderStatus = z.infer<typeof RenderStatusSchema>;
 
 /** Renders kept per project: the spec's list shows the latest 5; older files are deleted. */
 export const RENDERS_KEPT_PER_PROJECT = 5;
-/** The bucket of renders: chunks under `renderChunkKey(hash)` (shared by every render drawing the same frames), videos under `videos/{projectId}/{renderId}.mp4`. */
+/**
+ * The bucket of renders: chunks under `renderChunkKey(hash)` (shared by every render drawing the same
+ * frames), a render's mixed music under `renderAudioKey(renderId)` until its stitch, videos under
+ * `videos/{projectId}/{renderId}.mp4`.
+ */
 export const RENDERS_BUCKET = 'renders';
 export const renderChunkKey = (hash: string): string => `chunks/${hash}.mp4`;
+export const renderAudioKey = (renderId: string): string => `audio/${renderId}.m4a`;
 /** Signed download URLs live an hour, like photo URLs. */
 export const RENDER_DOWNLOAD_URL_SECONDS = 3600;
 
@@ -118,9 +123,21 @@ export const renderChunk = defineJob('render.chunk.render', {
   delivery: RENDER_JOB_DELIVERY,
 });
 
+export const mixAudio = defineJob('render.audio.mix', {
+  summary:
+    "Mixes a render's music over silence of the video's length and encodes it (AAC) while its chunks render, then stores it under audio/{renderId}.m4a for the stitch to take as it is. Best effort: a stitch that finds none mixes the music itself, so a failure only logs.",
+  data: z.object({
+    renderId: z.uuid(),
+    /** The video's length in frames (the sum of its chunks'). */
+    frames: z.number().int().positive(),
+    props: VideoPropsSchema,
+  }),
+  delivery: RENDER_JOB_DELIVERY,
+});
+
 export const stitchVideo = defineJob('render.video.stitch', {
   summary:
-    'Joins the rendered chunks in order, mixes the music under them and uploads the MP4 to `outputKey`; answered by render-worker.video.stitched or render-worker.render.failed.',
+    'Joins the rendered chunks in order with the music (the mix render.audio.mix stored, else mixed here) and uploads the MP4 to `outputKey`; answered by render-worker.video.stitched or render-worker.render.failed.',
   data: z.object({
     renderId: z.uuid(),
     chunks: z.array(z.object({ hash: z.string(), frames: z.number().int().positive() })).min(1),

@@ -17,6 +17,7 @@ import {
   listRenders,
   makePhotoThumbnails,
   makePhotoVideoDerivative,
+  mixAudio,
   photoDeleted,
   photoEditFailed,
   photoEditFinished,
@@ -173,6 +174,7 @@ const grants: Record<Deployable, BusGrant> = {
     sends: new Map([[getChunkPhotos.subject, SYSTEM_ONLY]]),
     consumes: [
       { queue: 'jobs', subject: renderChunk.subject, maxDeliver: JOB_TRIES },
+      { queue: 'jobs', subject: mixAudio.subject, maxDeliver: JOB_TRIES },
       { queue: 'jobs', subject: stitchVideo.subject, maxDeliver: JOB_TRIES },
     ],
   },
