@@ -18,15 +18,3 @@ export async function ownedProject(
   const project = await projects.getById(db, id);
   return ownedOrNotFound(project, (found) => found.userId, userId, projectMessages.notFound);
 }
-
-/** The same, with the project's row locked until commit (for changes that count or order its photos). */
-export async function lockedOwnedProject(
-  projects: ProjectsRepository,
-  tx: ProjectsTransaction,
-  actor: Actor,
-  id: string,
-): Promise<Project> {
-  requireSignedIn(actor);
-  await projects.lockById(tx, id);
-  return ownedProject(projects, tx, actor, id);
-}
