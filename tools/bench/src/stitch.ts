@@ -94,18 +94,18 @@ try {
   const plain: number[] = [];
   const defaultCoder: number[] = [];
   const ahead: { mixMs: number; joinMs: number; totalMs: number }[] = [];
+  /** The stored chunks and the music, as a stitch job names them. */
+  const source = (outputKey: string, audioKey?: string) => ({
+    storage,
+    bucket: BUCKET,
+    chunks: keys.map((key) => ({ key, frames: CHUNK_FRAMES })),
+    music,
+    audioKey,
+    outputKey,
+  });
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
-    const timings = await stitchRender(
-      {
-        storage,
-        bucket: BUCKET,
-        chunks: keys.map((key) => ({ key, frames: CHUNK_FRAMES })),
-        music,
-        outputKey: `videos/run-${i}.mp4`,
-      },
-      stitch,
-    );
+    const timings = await stitchRender(source(`videos/run-${i}.mp4`), stitch);
     ours.push({ ...timings, totalMs: performance.now() - started });
     await storage.delete(BUCKET, `videos/run-${i}.mp4`);
 
@@ -120,17 +120,7 @@ try {
     });
     const mixMs = performance.now() - mixStarted;
     const aheadStarted = performance.now();
-    const aheadTimings = await stitchRender(
-      {
-        storage,
-        bucket: BUCKET,
-        chunks: keys.map((key) => ({ key, frames: CHUNK_FRAMES })),
-        music,
-        audioKey,
-        outputKey: `videos/ahead-${i}.mp4`,
-      },
-      stitch,
-    );
+    const aheadTimings = await stitchRender(source(`videos/ahead-${i}.mp4`, audioKey), stitch);
     if (!aheadTimings.premixed) throw new Error('the stitch did not take the music mixed ahead');
     ahead.push({ mixMs, joinMs: aheadTimings.joinMs, totalMs: performance.now() - aheadStarted });
     await storage.delete(BUCKET, `videos/ahead-${i}.mp4`);
