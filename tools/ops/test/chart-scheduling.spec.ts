@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { type Deployable, durablesOf } from '@memoreel/platform';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chartDir, ensureKubeTools, type KubeTools, repoRoot, runTool } from '../src/kube-tools.js';
 import { type KubeObject, natsJetStreamTriggerProblems, parseManifests } from '../src/manifests.js';
@@ -104,7 +105,11 @@ describe('KEDA against a clustered NATS', () => {
     const triggers = production
       .filter((o) => o.kind === 'ScaledObject')
       .flatMap((o) => (o.spec as { triggers: { metadata: Record<string, string> }[] }).triggers);
-    expect(triggers.length).toBe(3);
+    // One trigger per job a worker takes, as the grants name them.
+    const jobs = (['photo-edit-worker', 'render-worker'] as Deployable[]).flatMap((worker) =>
+      durablesOf(worker).filter((durable) => durable.queue === 'jobs'),
+    );
+    expect(triggers.length).toBe(jobs.length);
     for (const trigger of triggers)
       expect(trigger.metadata.natsServerMonitoringEndpoint).toMatch(
         /^[a-z0-9-]+-headless\.[a-z0-9-]+\.svc\.cluster\.local:8222$/,
