@@ -5,7 +5,6 @@ import { MediaDatabase } from './database/media-database.js';
 import { FriendLinksHandlers } from './friend-links/friend-links.handlers.js';
 import { FriendLinksRepository } from './friend-links/friend-links.repository.js';
 import { FriendLinksService } from './friend-links/friend-links.service.js';
-import { FriendLinksFromProjects } from './friend-links/friend-links-from-projects.js';
 import { DeleteEditsWhenPhotoDeleted } from './photo-edits/delete-edits-when-photo-deleted.js';
 import { DeleteEditsWhenProjectDeleted } from './photo-edits/delete-edits-when-project-deleted.js';
 import { DeleteEditsWhenUserDeleted } from './photo-edits/delete-edits-when-user-deleted.js';
@@ -35,7 +34,6 @@ import { PhotoRowsService } from './photos/photo-rows.service.js';
 import { PhotoUrlsService } from './photos/photo-urls.service.js';
 import { PhotosHandlers } from './photos/photos.handlers.js';
 import { PhotosRepository } from './photos/photos.repository.js';
-import { PhotosFromProjects } from './photos/photos-from-projects.js';
 import { FindSubjectsJob } from './photos/subjects/find-subjects.job.js';
 import { PhotoSubjectsService } from './photos/subjects/photo-subjects.service.js';
 import { SubjectFinder } from './photos/subjects/subject-finder.js';
@@ -109,8 +107,6 @@ export class MediaModule {
         ProjectReplicaService,
         ProjectsLookup,
         ProjectReplicaBackfill,
-        PhotosFromProjects,
-        FriendLinksFromProjects,
       ],
     };
   }

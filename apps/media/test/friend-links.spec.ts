@@ -10,15 +10,8 @@ import {
   photoQuota,
   requestPhotoUploads,
 } from '@memoreel/contracts';
-import { BusClient, createLogger } from '@memoreel/platform';
 import { actors } from '@memoreel/testing';
 import { describe, expect, it } from 'vitest';
-import type { MediaDatabase } from '../src/database/media-database.js';
-import { FriendLinksRepository } from '../src/friend-links/friend-links.repository.js';
-import {
-  FRIEND_LINKS_FROM_PROJECTS,
-  FriendLinksFromProjects,
-} from '../src/friend-links/friend-links-from-projects.js';
 import { eventually, useMedia } from './media-harness.js';
 
 /**
@@ -155,85 +148,5 @@ describe('upload links', () => {
       message: INVALID_UPLOAD_LINK,
     });
     expect(await openUploads(project.id)).toBe(0);
-  });
-});
-
-describe('the move of the links from projects', () => {
-  /** The move as media runs it at start, on the harness's tables and bus, speaking as media. */
-  const move = () =>
-    new FriendLinksFromProjects(
-      media.db as unknown as MediaDatabase,
-      new FriendLinksRepository(),
-      new BusClient(media.bus, { sender: 'media' }),
-      createLogger({ service: 'test', level: 'silent' }),
-    );
-
-  /** A link as projects kept it before the move (its friend-link requests wrote these rows). */
-  async function linkInProjects(owner: Actor, projectId: string, { active = true } = {}) {
-    const id = randomUUID();
-    await media.db.$executeRawUnsafe(
-      `INSERT INTO projects.friend_upload_links (id, project_id, user_id, is_active, expires_at, inviter_name)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, now() + interval '7 days', 'Ada')`,
-      id,
-      projectId,
-      owner.userId,
-      active,
-    );
-    return { id };
-  }
-
-  it('takes each link as projects has it, with the places its open uploads hold, once; a later run adds only what is new', async () => {
-    const owner = actors.user();
-    const friend = actors.user();
-    const project = await media.project(owner);
-    // Links made in projects before the move, one of them deactivated there.
-    const kept = await linkInProjects(owner, project.id);
-    const dropped = await linkInProjects(owner, project.id, { active: false });
-    // An upload through `kept` open at the time of the move: projects holds its place (as an old media
-    // instance asked it to), media its row.
-    const hold = randomUUID();
-    await media.db.$executeRawUnsafe(
-      `INSERT INTO projects.photo_upload_reservations (id, project_id, user_id, expires_at, link_id)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, now() + interval '1 hour', $4::uuid)`,
-      hold,
-      project.id,
-      owner.userId,
-      kept.id,
-    );
-    await media.db.photo.create({
-      data: {
-        id: hold,
-        userId: owner.userId!,
-        submittedBy: friend.userId!,
-        projectId: project.id,
-        storagePath: `${project.id}/${hold}.jpg`,
-        originalName: 'open.jpg',
-        contentType: 'image/jpeg',
-        uploadExpiresAt: new Date(Date.now() + 3_600_000),
-      },
-    });
-
-    await media.db.dataMigration.deleteMany({ where: { name: FRIEND_LINKS_FROM_PROJECTS } });
-    expect(await move().run()).toBeGreaterThanOrEqual(2);
-    expect(await move().run()).toBe(0);
-    expect(await media.request(getFriendLink, actors.guest(), { id: kept.id })).toMatchObject({
-      projectName: 'Holiday',
-      inviterName: 'Ada',
-    });
-    await expect(media.request(getFriendLink, actors.guest(), { id: dropped.id })).rejects.toMatchObject({
-      message: INVALID_UPLOAD_LINK,
-    });
-    expect(await quotaOf(owner, project.id)).toMatchObject({ count: 1 });
-    await media.request(deactivateFriendLink, owner, { id: kept.id });
-    expect(await quotaOf(owner, project.id)).toMatchObject({ count: 0 });
-
-    // A second run (an old gateway made a link in projects meanwhile) adds it and changes no other.
-    const late = await linkInProjects(owner, project.id);
-    expect(await move().copy()).toBe(1);
-    expect(await media.request(getFriendLink, actors.guest(), { id: late.id })).toMatchObject({
-      id: late.id,
-    });
-    const { links } = await media.request(listFriendLinks, owner, { projectId: project.id });
-    expect(links.filter((link) => link.isActive).map((link) => link.id)).toEqual([late.id]);
   });
 });

@@ -3,8 +3,6 @@ import { adminOverviewHandler } from '@memoreel/platform';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AdminUserProjectsHandler } from './admin-user-projects.handler.js';
 import { ProjectsDatabase } from './database/projects-database.js';
-import { PhotoExportsHandlers } from './photo-exports/photo-exports.handlers.js';
-import { PhotoExportsRepository } from './photo-exports/photo-exports.repository.js';
 import { ProbeHandlers } from './probe/probe.handlers.js';
 import { ProbeRepository } from './probe/probe.repository.js';
 import { ProbeService } from './probe/probe.service.js';
@@ -28,16 +26,8 @@ export class ProjectsModule {
         adminOverviewHandler(projectsOverview, { database: ProjectsDatabase }),
         AdminUserProjectsHandler,
         ExportProjectsHandler,
-        PhotoExportsHandlers,
       ],
-      providers: [
-        ProjectsDatabase,
-        ProbeRepository,
-        ProbeService,
-        ProjectsRepository,
-        ProjectsService,
-        PhotoExportsRepository,
-      ],
+      providers: [ProjectsDatabase, ProbeRepository, ProbeService, ProjectsRepository, ProjectsService],
     };
   }
 }

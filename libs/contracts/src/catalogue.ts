@@ -17,7 +17,6 @@ import * as mediaPhotoEdits from './media/photo-edits.js';
 import * as mediaPhotoRows from './media/photo-rows.js';
 import * as mediaPhotos from './media/photos.js';
 import * as projectsAdminUserProjects from './projects/admin-user-projects.js';
-import * as projectsPhotoExports from './projects/photo-exports.js';
 import * as projectsProbe from './projects/probe.js';
 import * as projects from './projects/projects.js';
 import * as renderMusic from './render/music.js';
@@ -40,7 +39,6 @@ const modules = [
   mediaPhotoRows,
   mediaPhotos,
   projectsAdminUserProjects,
-  projectsPhotoExports,
   projectsProbe,
   projects,
   renderMusic,

@@ -16,7 +16,6 @@ export * from './media/photo-edits.js';
 export * from './media/photo-rows.js';
 export * from './media/photos.js';
 export * from './projects/admin-user-projects.js';
-export * from './projects/photo-exports.js';
 export * from './projects/probe.js';
 export * from './projects/projects.js';
 export * from './render/music.js';

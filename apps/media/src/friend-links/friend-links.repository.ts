@@ -1,4 +1,4 @@
-import type { FriendLink, FriendLinkExport } from '@memoreel/contracts';
+import type { FriendLink } from '@memoreel/contracts';
 import { Injectable } from '@nestjs/common';
 import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
 import type { FriendUploadLink } from '../generated/prisma/client.js';
@@ -56,33 +56,5 @@ export class FriendLinksRepository {
 
   deactivate(db: Reader, id: string): Promise<FriendUploadLink> {
     return db.friendUploadLink.update({ where: { id }, data: { isActive: false } });
-  }
-
-  /**
-   * Links as projects had them (decision 0030), each added once; one media already has stays as it
-   * is, except that a deactivation in projects holds (a link is never made active again), so taking
-   * them over a second time brings only what projects changed since. The uploads each held places
-   * for learn their link. Answers how many links were new.
-   */
-  async takeFromProjects(tx: MediaTransaction, links: readonly FriendLinkExport[]): Promise<number> {
-    if (links.length === 0) return 0;
-    const { count } = await tx.friendUploadLink.createMany({
-      data: links.map(({ holds: _, ...link }) => ({
-        ...link,
-        expiresAt: new Date(link.expiresAt),
-        createdAt: new Date(link.createdAt),
-        hourStartedAt: link.hourStartedAt ? new Date(link.hourStartedAt) : null,
-      })),
-      skipDuplicates: true,
-    });
-    const deactivated = links.filter((link) => !link.isActive).map((link) => link.id);
-    await tx.friendUploadLink.updateMany({ where: { id: { in: deactivated } }, data: { isActive: false } });
-    for (const { id, projectId, holds } of links.filter((link) => link.holds.length > 0)) {
-      await tx.photo.updateMany({
-        where: { id: { in: holds }, projectId, linkId: null },
-        data: { linkId: id },
-      });
-    }
-    return count;
   }
 }

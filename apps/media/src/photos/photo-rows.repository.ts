@@ -106,7 +106,11 @@ export class PhotoRowsRepository {
     return row ? tx.photo.findUnique({ where: { id } }) : null;
   }
 
-  /** A change of the photo's look; a new filter is dated (`filterSetAt` names its derivative's job). */
+  /**
+   * A change of the photo's look, dated (`updatedAt` names a new filter's derivative job). `filterSetAt`
+   * is written until its column goes (docs/plans/photo-move.md C7): a media instance of the release
+   * before names the job from it during the rollout.
+   */
   update(
     tx: MediaTransaction,
     id: string,

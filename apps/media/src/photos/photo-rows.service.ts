@@ -117,7 +117,7 @@ export class PhotoRowsService {
     return this.change(actor, id, async (tx, before) => {
       const photo = await this.rows.update(tx, id, { filter });
       if (before.filter !== filter) {
-        const job = stableUuid(`video:set:${id}:${photo.filterSetAt?.toISOString()}`);
+        const job = stableUuid(`video:set:${id}:${photo.updatedAt?.toISOString()}`);
         await recordJob(tx, 'media', buildJob(makePhotoVideoDerivative, SYSTEM, { id }, job));
       }
       return photo;

@@ -1,4 +1,4 @@
-import type { PhotoExport, PhotoSubjects } from '@memoreel/contracts';
+import type { PhotoSubjects } from '@memoreel/contracts';
 import type { PhotoStatus } from '@memoreel/domain';
 import { Injectable } from '@nestjs/common';
 import type { MediaDatabase, MediaTransaction } from '../database/media-database.js';
@@ -95,62 +95,6 @@ export class PhotosRepository {
   /** Until commit, the places in a project's order are this transaction's to give. */
   async lockPlaces(tx: MediaTransaction, projectId: string): Promise<void> {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`media.photos:${projectId}`}, 0))`;
-  }
-
-  /**
-   * Photo rows as projects has them (decision 0030), each taken only where projects changed it last:
-   * its place, review, transforms and caption, and its filter unless a newer change reached media
-   * (`filterSetAt`). Answers the photos taken, and whether their filter changed (their video
-   * derivative is made again). A photo media does not hold as stored is left out.
-   */
-  async takeFromProjects(
-    tx: MediaTransaction,
-    rows: readonly PhotoExport[],
-  ): Promise<{ id: string; refiltered: boolean; updatedAt: Date }[]> {
-    if (rows.length === 0) return [];
-    const incoming = JSON.stringify(
-      rows.map((row) => ({
-        id: row.id,
-        project_id: row.projectId,
-        display_order: row.displayOrder,
-        review: row.status,
-        filter: row.filter,
-        transforms: row.transforms,
-        caption: row.caption,
-        updated_at: row.updatedAt,
-      })),
-    );
-    return tx.$queryRaw<{ id: string; refiltered: boolean; updatedAt: Date }[]>`
-      WITH incoming AS (
-        SELECT * FROM jsonb_to_recordset(${incoming}::jsonb) AS i(
-          id uuid, project_id uuid, display_order int, review text, filter text, transforms jsonb,
-          caption jsonb, updated_at timestamptz)
-      ), before AS (
-        SELECT p.id, p.filter
-          FROM media.photos p JOIN incoming i ON i.id = p.id AND i.project_id = p.project_id
-         WHERE p.status = ${UploadStatus.stored} AND (p.updated_at IS NULL OR p.updated_at < i.updated_at)
-           FOR UPDATE OF p
-      )
-      UPDATE media.photos p
-         SET display_order = i.display_order,
-             review = i.review,
-             transforms = i.transforms,
-             caption = NULLIF(i.caption, 'null'::jsonb),
-             updated_at = i.updated_at,
-             filter = CASE WHEN p.filter_set_at IS NULL OR p.filter_set_at < i.updated_at
-                           THEN i.filter ELSE p.filter END,
-             filter_set_at = CASE WHEN (p.filter_set_at IS NULL OR p.filter_set_at < i.updated_at)
-                                   AND p.filter <> i.filter
-                                  THEN i.updated_at ELSE p.filter_set_at END
-        FROM incoming i JOIN before b ON b.id = i.id
-       WHERE p.id = i.id
-      RETURNING p.id::text AS id, p.filter <> b.filter AS refiltered, p.updated_at AS "updatedAt"`;
-  }
-
-  /** Which of `ids` media holds a row of, whatever its status. */
-  async existing(db: Reader, ids: readonly string[]): Promise<Set<string>> {
-    const rows = await db.photo.findMany({ where: { id: { in: [...ids] } }, select: { id: true } });
-    return new Set(rows.map((row) => row.id));
   }
 
   async markRejected(tx: MediaTransaction, id: string, rejection: string): Promise<void> {

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Actor,
   catalogue,
-  exportFriendLinks,
-  exportPhotos,
+  exportProjects,
   GUEST,
   getChunkPhotos,
   getMusicUrls,
@@ -88,11 +87,11 @@ describe('claimRefusal: who may send which request, as which actor', () => {
     }
   });
 
-  it('lets media read the photos and links it took over from projects as the system, and no browser', () => {
-    for (const subject of [exportPhotos.subject, exportFriendLinks.subject]) {
-      expect(claimRefusal('media', subject, SYSTEM)).toBeUndefined();
-      expect(claimRefusal('gateway', subject, user)).toBe(`gateway may not send ${subject}`);
-    }
+  it('lets media read the projects for its replica as the system, and no browser', () => {
+    expect(claimRefusal('media', exportProjects.subject, SYSTEM)).toBeUndefined();
+    expect(claimRefusal('gateway', exportProjects.subject, user)).toBe(
+      `gateway may not send ${exportProjects.subject}`,
+    );
   });
 
   it('refuses a sender that is no deployable, whatever it claims', () => {

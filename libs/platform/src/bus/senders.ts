@@ -4,8 +4,6 @@ import {
   chunkRendered,
   chunkStarted,
   contractFor,
-  exportFriendLinks,
-  exportPhotos,
   exportProjects,
   findPhotoSubjects,
   findTrackBeats,
@@ -73,9 +71,7 @@ const SYSTEM_ONLY: readonly Role[] = ['system'];
 
 /** Requests between services that answer what no browser may ask for: the gateway never sends them. */
 const internalRequests: ReadonlySet<string> = new Set(
-  [getMusicUrls, getChunkPhotos, checkPhotoEditWanted, exportProjects, exportPhotos, exportFriendLinks].map(
-    (contract) => contract.subject,
-  ),
+  [getMusicUrls, getChunkPhotos, checkPhotoEditWanted, exportProjects].map((contract) => contract.subject),
 );
 
 /** Where a consumer reads: events, jobs (work queue), or the dead letters of a subject. */
@@ -127,10 +123,6 @@ const grants: Record<Deployable, BusGrant> = {
       [getProject.subject, BROWSER],
       // The backfill of its replica of projects (decision 0030).
       [exportProjects.subject, SYSTEM_ONLY],
-      // Taking the photo rows over from projects (decision 0030).
-      [exportPhotos.subject, SYSTEM_ONLY],
-      // Taking the upload links over from projects (decision 0030).
-      [exportFriendLinks.subject, SYSTEM_ONLY],
     ]),
     consumes: [
       ...events(photoEditProgressed, photoEditFinished, photoEditFailed, photoDeleted, photoStored),
