@@ -4,21 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type Actor,
+  chunkRendered,
+  type EventContract,
   getPhotoUrls,
   getProject,
+  getRenderProgress,
   listPhotos,
   type Photo,
   type Project,
+  RENDERS_BUCKET,
+  renderChunkKey,
   requestEnvelopeSchema,
+  SYSTEM,
+  videoStitched,
 } from '@memoreel/contracts';
 import { defaultVideoSettings, IDENTITY_TRANSFORM, type Tier } from '@memoreel/domain';
 import * as platform from '@memoreel/platform';
 import {
+  actors,
   deleteNamespaceStreams,
+  eventually,
   NATS_URL,
   type ServiceHarness,
   startServiceHarness,
 } from '@memoreel/testing';
+import { expect } from 'vitest';
+import type { z } from 'zod';
 import type { PrismaClient } from '../src/generated/prisma/client.js';
 import { renderService } from '../src/render.service-definition.js';
 import { renderDatabase, startOnFolder } from './render-harness.js';
@@ -177,4 +188,51 @@ export async function startRenders(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A photo's video URL as media signs it. */
+export const photoUrl = () => `https://storage.test/photos/video/${randomUUID()}.jpg?X-Signature=abc`;
+
+/** What the specs do beside the render service: report as the workers, and fill projects with photos. */
+export function renderSteps(h: RendersHarness) {
+  async function report<C extends EventContract>(contract: C, data: z.input<C['data']>) {
+    const event = platform.buildEvent(contract, SYSTEM, data);
+    await h.bus.publishEvent(contract.subject, event, { msgId: event.id });
+  }
+
+  /** Plays the workers: every chunk stored and reported, then the stitched video. Answers its key. */
+  async function finish(renderId: string) {
+    const chunks = await h.db.renderChunk.findMany({ where: { renderId }, orderBy: { chunkIndex: 'asc' } });
+    for (const chunk of chunks) {
+      await h.storage.put(RENDERS_BUCKET, renderChunkKey(chunk.hash), Buffer.from('chunk'), {
+        contentType: 'video/mp4',
+      });
+      await report(chunkRendered, { renderId, chunkIndex: chunk.chunkIndex, hash: chunk.hash, renderMs: 10 });
+    }
+    await eventually(async () =>
+      expect((await h.db.renderedVideo.findUnique({ where: { id: renderId } }))?.status).toBe('encoding'),
+    );
+    const row = await h.db.renderedVideo.findUniqueOrThrow({ where: { id: renderId } });
+    const key = `videos/${row.projectId}/${renderId}.mp4`;
+    await h.storage.put(RENDERS_BUCKET, key, Buffer.from('mp4'), { contentType: 'video/mp4' });
+    await report(videoStitched, { renderId, key, bytes: 3 });
+    await eventually(async () =>
+      expect((await h.request(getRenderProgress, actors.admin(), { renderId })).status).toBe('completed'),
+    );
+    return key;
+  }
+
+  function projectWithPhotos(
+    owner = actors.user(),
+    photos = 3,
+    product: Tier = 'honor',
+    secondsPerPhoto = 1,
+  ) {
+    const project = h.fake.project(owner, product);
+    project.videoSettings.durationPerPhoto = secondsPerPhoto;
+    for (let i = 0; i < photos; i++) h.fake.addPhoto(project, photoUrl());
+    return { owner, project };
+  }
+
+  return { report, finish, projectWithPhotos };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +20,9 @@ import * as platform from '@memoreel/platform';
 import { actors, createTestDatabase, eventually, type TestDatabase } from '@memoreel/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { FakeProjects, type RendersHarness, startRenders } from '../../test/renders-harness.js';
+import { FakeProjects, photoUrl, type RendersHarness, startRenders } from '../../test/renders-harness.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { renderService } from '../render.service-definition.js';
-
-const photoUrl = () => `https://storage.test/photos/video/${randomUUID()}.jpg?X-Signature=abc`;
 
 async function report<C extends EventContract>(bus: platform.Bus, contract: C, data: z.input<C['data']>) {
   const event = platform.buildEvent(contract, SYSTEM, data);
