@@ -21,20 +21,30 @@ it('without SMTP_URL, standalone mail goes to the catcher at /dev/mail', { timeo
   const app = await startStandalone(config, createLogger({ service: 'test', level: 'silent' }));
   try {
     expect(app.devMailUrl).toBe(`${app.url}/dev/mail`);
-    const sent = await fetch(`${app.url}/auth/v1/otp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ada@example.com', botCheck: await solvedBotCheck(app.url) }),
-    });
-    expect(sent.status).toBe(200);
-
-    let caught: CaughtMail[] = [];
-    for (let attempt = 0; attempt < 50 && caught.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      caught = (await (await fetch(app.devMailUrl ?? '')).json()) as CaughtMail[];
+    // A product just started answers its first sign-in slowly beside the suite's heaviest specs: a
+    // request the gateway gave up on (504) is asked again, for another address (the first may still
+    // arrive, and an address is limited in how often it is sent a code).
+    let email = '';
+    let sent: Response | undefined;
+    for (let attempt = 1; attempt <= 3 && sent?.status !== 200; attempt += 1) {
+      email = `ada${attempt}@example.com`;
+      sent = await fetch(`${app.url}/auth/v1/otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, botCheck: await solvedBotCheck(app.url) }),
+      });
+      if (sent.status !== 504) break;
     }
-    expect(caught[0]?.to).toBe('ada@example.com');
-    expect(caught[0]?.links.some((link) => link.startsWith(`${app.url}/auth/v1/verify?`))).toBe(true);
+    expect(sent?.status).toBe(200);
+
+    let mail: CaughtMail | undefined;
+    for (let attempt = 0; attempt < 50 && !mail; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const caught = (await (await fetch(app.devMailUrl ?? '')).json()) as CaughtMail[];
+      mail = caught.find((message) => message.to === email);
+    }
+    expect(mail?.to).toBe(email);
+    expect(mail?.links.some((link) => link.startsWith(`${app.url}/auth/v1/verify?`))).toBe(true);
   } finally {
     await app.close();
     await database.drop();
