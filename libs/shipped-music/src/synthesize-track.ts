@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { SAMPLE_RATE, type Stereo } from './mix.js';
 import type { ShippedTrack } from './shipped-tracks.js';
 
@@ -9,13 +12,45 @@ export const TARGET_LUFS = -16;
 const PEAK_DBFS = -1.5;
 
 /** Interleaved 32-bit float PCM, as ffmpeg's `f32le` reads it. */
-function interleaved({ left, right }: Stereo): Buffer {
+export function interleaved({ left, right }: Stereo): Float32Array<ArrayBuffer> {
   const pcm = new Float32Array(left.length * 2);
   for (let i = 0; i < left.length; i++) {
     pcm[2 * i] = left[i] as number;
     pcm[2 * i + 1] = right[i] as number;
   }
-  return Buffer.from(pcm.buffer);
+  return pcm;
+}
+
+/**
+ * The worker that composes a shipped track: always the built JavaScript (a spec running this file's
+ * TypeScript source has no loader in a worker thread), so `npm run build` comes first.
+ */
+const here = fileURLToPath(import.meta.url);
+const COMPOSER = here.endsWith('.ts')
+  ? join(dirname(here), '..', 'dist', 'compose-worker.js')
+  : join(dirname(here), 'compose-worker.js');
+
+/**
+ * A shipped track composed in a worker thread: composing takes about a second of CPU (more on a busy
+ * machine), which on the service's own thread would hold every request of a fresh standalone install
+ * past its timeout. Answers the interleaved PCM.
+ */
+function composeInWorker(key: string, signal?: AbortSignal): Promise<Buffer> {
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(COMPOSER, { workerData: { key } });
+    const stop = () => void worker.terminate();
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.once('message', (pcm: Float32Array) =>
+      resolve(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)),
+    );
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      signal?.removeEventListener('abort', stop);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code !== 0) reject(new Error(`Composing ${key} stopped (exit code ${code})`));
+    });
+  });
 }
 
 /** Runs ffmpeg on the PCM; resolves with its stdout and stderr. */
@@ -56,18 +91,28 @@ function integratedLoudness(ebur128Summary: string): number {
 }
 
 /**
- * Composes a shipped track and encodes it with ffmpeg: echo and fades, then a gain that brings it to
- * TARGET_LUFS measured by `ebur128` (two cheap passes instead of `loudnorm`, which resamples to
- * 192 kHz and took ten times as long), a limiter for the peaks, and MP3.
+ * Composes a shipped track (in a worker thread, by its key) and encodes it (`encodeTrack`).
  */
 export async function synthesizeTrack(
   track: ShippedTrack,
   ffmpegPath: string,
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  const audio = track.compose();
-  const seconds = audio.left.length / SAMPLE_RATE;
-  const pcm = interleaved(audio);
+  return encodeTrack(track, await composeInWorker(track.key, signal), ffmpegPath, signal);
+}
+
+/**
+ * Encodes a composition with ffmpeg: echo and fades, then a gain that brings it to TARGET_LUFS
+ * measured by `ebur128` (two cheap passes instead of `loudnorm`, which resamples to 192 kHz and took
+ * ten times as long), a limiter for the peaks, and MP3. `pcm`: interleaved stereo (`interleaved`).
+ */
+export async function encodeTrack(
+  track: Pick<ShippedTrack, 'title' | 'artist' | 'echo'>,
+  pcm: Buffer,
+  ffmpegPath: string,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const seconds = pcm.byteLength / (2 * Float32Array.BYTES_PER_ELEMENT) / SAMPLE_RATE;
   const input = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '2', '-i', 'pipe:0'];
   const shaped = [
     track.echo,
