@@ -54,3 +54,12 @@ export const ErrorCodes = {
   unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
+
+/**
+ * What a caller is told when the bus, not the service, failed: the subject and the wait stay in the
+ * error's cause and the logs, never in a message a browser shows.
+ */
+export const transportMessages = {
+  timeout: 'This took too long to answer. Please try again.',
+  unavailable: 'This is not available right now. Please try again in a moment.',
+} as const;

@@ -11,6 +11,7 @@ import {
   type RequestContract,
   replyEnvelopeSchema,
   requestEnvelopeSchema,
+  transportMessages,
 } from '@memoreel/contracts';
 import { Logger } from '@nestjs/common';
 import { SpanKind } from '@opentelemetry/api';
@@ -180,10 +181,16 @@ function parseData<C extends EventContract | JobContract | LiveContract>(
 
 function transportFailure(error: unknown): unknown {
   if (error instanceof BusTimeoutError) {
-    return new RemoteError({ code: ErrorCodes.timeout, message: error.message }, { cause: error });
+    return new RemoteError(
+      { code: ErrorCodes.timeout, message: transportMessages.timeout },
+      { cause: error },
+    );
   }
   if (error instanceof NoResponderError || error instanceof BusUnavailableError) {
-    return new RemoteError({ code: ErrorCodes.unavailable, message: error.message }, { cause: error });
+    return new RemoteError(
+      { code: ErrorCodes.unavailable, message: transportMessages.unavailable },
+      { cause: error },
+    );
   }
   if (error instanceof BusPermissionError) {
     return new RemoteError({ code: ErrorCodes.forbiddenSender, message: error.message }, { cause: error });

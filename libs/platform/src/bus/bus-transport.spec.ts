@@ -6,11 +6,13 @@ import {
   ErrorCodes,
   type EventEnvelope,
   type EventEnvelopeOf,
+  getProject,
   type Probe,
   probeRecorded,
   type RequestEnvelopeOf,
   recordProbe,
   SYSTEM,
+  transportMessages,
 } from '@memoreel/contracts';
 import { deleteNamespaceStreams, eventually, NATS_URL, uniqueNamespace } from '@memoreel/testing';
 import { Controller, Injectable, Module } from '@nestjs/common';
@@ -46,9 +48,15 @@ class ProbeController {
   constructor(private readonly log: ProbeLog) {}
 
   @MessagePattern(recordProbe.subject)
-  record(@Payload() request: RequestEnvelopeOf<typeof recordProbe>): Probe | Observable<unknown> {
+  record(
+    @Payload() request: RequestEnvelopeOf<typeof recordProbe>,
+  ): Probe | Observable<unknown> | Promise<Probe> {
     this.log.requests.push(request);
     const { id, note } = request.data;
+    if (note === 'slow')
+      return new Promise((resolve) =>
+        setTimeout(() => resolve({ id, note, recordedAt: '2026-11-23T07:00:00.000Z' }), 500),
+      );
     if (note === 'taken') throw new ConflictError('That note is taken', { note });
     if (note === 'crash') throw new Error('connection string with a password');
     if (note === 'bad reply') return of({ id: 'not-a-uuid', note });
@@ -144,6 +152,22 @@ describe.each(bindings)('BusTransport over the %s bus', (binding, connectBus) =>
       },
     });
     expect(log.requests).toHaveLength(handled);
+  });
+
+  it('tells the caller of a request unanswered in time, or that no service takes, in words a browser may show', async () => {
+    const late = client.request(recordProbe, actor, { id: randomUUID(), note: 'slow' }, { timeoutMs: 50 });
+    await expect(late).rejects.toMatchObject({
+      code: ErrorCodes.timeout,
+      message: transportMessages.timeout,
+    });
+    // The subject and the wait stay in the cause, for the logs.
+    await expect(late.catch((error: Error) => String(error.cause))).resolves.toMatch(
+      /No reply on projects\.probe\.record within 50 ms/,
+    );
+    await expect(client.request(getProject, actor, { id: randomUUID() })).rejects.toMatchObject({
+      code: ErrorCodes.unavailable,
+      message: transportMessages.unavailable,
+    });
   });
 
   it("refuses FORBIDDEN_SENDER a request outside its sender's grant, without running the handler", async () => {
