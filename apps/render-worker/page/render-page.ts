@@ -13,7 +13,7 @@ import {
  */
 async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
   const started = performance.now();
-  const { getBlob } = await renderMediaOnWeb({
+  const { getBlob, internalState } = await renderMediaOnWeb({
     composition: {
       id: 'memoreel',
       component: MemoreelVideo,
@@ -36,7 +36,16 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
   const response = await fetch(job.uploadUrl, { method: 'PUT', body: blob });
   if (!response.ok)
     throw new Error(`Uploading the chunk failed: ${response.status} ${await response.text()}`);
-  return { bytes: blob.size, renderMs: rendered - started, uploadMs: performance.now() - rendered };
+  return {
+    bytes: blob.size,
+    renderMs: rendered - started,
+    uploadMs: performance.now() - rendered,
+    phasesMs: {
+      waitForReady: internalState.getWaitForReadyTime(),
+      createFrame: internalState.getCreateFrameTime(),
+      addSample: internalState.getAddSampleTime(),
+    },
+  };
 }
 
 Object.assign(window, { [PAGE_RENDER_FUNCTION]: renderChunk });

@@ -11,7 +11,14 @@ export type PageChunkJob = {
   uploadUrl: string;
 };
 
-export type PageChunkResult = { bytes: number; renderMs: number; uploadMs: number };
+/**
+ * Where a chunk's frames spent their time, as the web renderer counts it: waiting for the frame to be
+ * ready (photos decoded), drawing it onto the canvas, and handing it to the encoder (which waits while
+ * the encoder's queue is full: the encoder's share beyond what overlaps the drawing).
+ */
+export type FramePhasesMs = { waitForReady: number; createFrame: number; addSample: number };
+
+export type PageChunkResult = { bytes: number; renderMs: number; uploadMs: number; phasesMs: FramePhasesMs };
 
 /** The function the page's script defines on `window`. */
 export const PAGE_RENDER_FUNCTION = 'renderMemoreelChunk';

@@ -7,7 +7,7 @@ import { type MemoreelVideoProps, musicPlacements } from '@memoreel/video';
 import { chunkPlan } from '@memoreel/video/chunks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChunkRenderer } from '../src/chunks/chunk-renderer.js';
+import { ChunkRenderer, type RenderedChunk } from '../src/chunks/chunk-renderer.js';
 import { FFMPEG, ffprobe } from '../src/stitch/ffmpeg.js';
 import { stitch } from '../src/stitch/stitch.js';
 import { buildRenderPage, writeTestMusic, writeTestPhoto } from './fixtures.js';
@@ -103,6 +103,10 @@ describe('rendering a video in Chromium and stitching it with ffmpeg', { timeout
     expect(Number(audio!.duration)).toBeCloseTo(3, 1);
     expect(Number(probe.format.duration)).toBeCloseTo(3, 1);
     expect(await decodeErrors(single.output)).toBe('');
+    // The frames' time divides into its phases, for the bench; none is missing, none beyond the render.
+    const [{ phasesMs, renderMs }] = single.rendered as [RenderedChunk];
+    for (const phase of Object.values(phasesMs)) expect(phase).toBeGreaterThan(0);
+    expect(phasesMs.waitForReady + phasesMs.createFrame + phasesMs.addSample).toBeLessThanOrEqual(renderMs);
   });
 
   it('draws the photos: black at the first frame (the video opens from black), a photo in the middle', async () => {

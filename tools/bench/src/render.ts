@@ -380,6 +380,12 @@ async function main() {
         seconds: round(single.elapsedMs / 1000),
         fps: round(totalFrames / (single.elapsedMs / 1000), 1),
         renderOnlyFps: round(totalFrames / (single.renderMs / 1000), 1),
+        // Milliseconds a frame: waiting for it to be ready, drawing it, handing it to the encoder.
+        msPerFrame: {
+          waitForReady: round(single.phasesMs.waitForReady / totalFrames, 2),
+          createFrame: round(single.phasesMs.createFrame / totalFrames, 2),
+          addSample: round(single.phasesMs.addSample / totalFrames, 2),
+        },
         cpuSeconds: singleCpu,
         requestedMbps: CHUNK_ENCODING.videoBitrate / 1e6,
         achievedMbps: singleFile.mbps,

@@ -14,8 +14,11 @@ import { answers200, createTestDatabase, ManagedProcess, waitUntil } from '@memo
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Passed on when set, so a run can compare them: allocator settings (e.g. MALLOC_ARENA_MAX=2), render worker processes (RENDER_WORKERS=2). */
-const PASSED_ON = ['MALLOC_ARENA_MAX', 'LD_PRELOAD', 'RENDER_WORKERS'] as const;
+/**
+ * Passed on when set, so a run can compare them: allocator settings (e.g. MALLOC_ARENA_MAX=2), render
+ * worker processes (RENDER_WORKERS=2), chunks a worker renders at once (RENDER_CHUNKS_AT_ONCE=2).
+ */
+const PASSED_ON = ['MALLOC_ARENA_MAX', 'LD_PRELOAD', 'RENDER_WORKERS', 'RENDER_CHUNKS_AT_ONCE'] as const;
 
 export interface StandaloneServer {
   url: string;

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { PAGE_RENDER_FUNCTION, type PageChunkJob, type PageChunkResult } from '../render-page-protocol.js';
+import {
+  type FramePhasesMs,
+  PAGE_RENDER_FUNCTION,
+  type PageChunkJob,
+  type PageChunkResult,
+} from '../render-page-protocol.js';
 import { LoopbackServer } from './loopback-server.js';
 import { pageMedia, withServedMedia } from './page-media.js';
 
@@ -66,6 +71,8 @@ export type RenderedChunk = {
   elapsedMs: number;
   /** Inside the page: `renderMediaOnWeb` until the MP4 blob was ready. */
   renderMs: number;
+  /** How the frames' time inside `renderMs` divides. */
+  phasesMs: FramePhasesMs;
 };
 
 /** A chunk that did not render: a photo that would not load, a crashed page, an abort. */
@@ -185,6 +192,7 @@ export class ChunkRenderer {
         bytes: result.bytes,
         elapsedMs: performance.now() - started,
         renderMs: result.renderMs,
+        phasesMs: result.phasesMs,
       };
     } catch (error) {
       throw new ChunkRenderError(chunk.frameRange, signal?.aborted ? signal.reason : error);

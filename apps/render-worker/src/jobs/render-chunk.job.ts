@@ -14,11 +14,31 @@ import { EventDeliveryContext } from '@memoreel/platform';
 import { MemoreelVideoPropsSchema } from '@memoreel/video/chunks';
 import { Controller, Inject } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { z } from 'zod';
 import { FreshPhotoUrls } from './fresh-photo-urls.js';
 import { AS_RENDER_JOB, RENDER_JOB_DELIVERIES, RenderJobRunner } from './render-job-runner.js';
 import { RENDERING, type Rendering } from './rendering.js';
 import { RendersStorage } from './renders-storage.js';
 import { WorkerEvents } from './worker-events.js';
+
+/**
+ * How many chunks a worker renders at once, each on its own page of the one Chromium
+ * (`RENDER_CHUNKS_AT_ONCE`, 1 to 4; read when the worker starts, as the consumer is declared then).
+ */
+export const CHUNKS_AT_ONCE = chunksAtOnce(process.env.RENDER_CHUNKS_AT_ONCE);
+
+export function chunksAtOnce(setting: string | undefined): number {
+  const parsed = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4)
+    .default(1)
+    .safeParse(setting || undefined);
+  if (!parsed.success)
+    throw new Error(`RENDER_CHUNKS_AT_ONCE must be a whole number from 1 to 4, not "${setting}"`);
+  return parsed.data;
+}
 
 /**
  * Renders one chunk and stores it under its hash. A chunk stored already (by another render of the
@@ -34,7 +54,7 @@ export class RenderChunkJob {
     private readonly photoUrls: FreshPhotoUrls,
   ) {}
 
-  @EventPattern<string>(renderChunk.subject, AS_RENDER_JOB)
+  @EventPattern<string>(renderChunk.subject, { ...AS_RENDER_JOB, concurrency: CHUNKS_AT_ONCE })
   async handle(
     @Payload() job: EventEnvelope<DataOf<typeof renderChunk>>,
     @Ctx() delivery: EventDeliveryContext,
