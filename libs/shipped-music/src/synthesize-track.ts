@@ -38,7 +38,8 @@ const COMPOSER = here.endsWith('.ts')
 function composeInWorker(key: string, signal?: AbortSignal): Promise<Buffer> {
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(COMPOSER, { workerData: { key } });
+    // Nothing of this process's flags (a loader, preloaded telemetry): the worker runs built JavaScript only.
+    const worker = new Worker(COMPOSER, { workerData: { key }, execArgv: [] });
     const stop = () => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
     worker.once('message', (pcm: Float32Array) =>
