@@ -3,8 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { pianoTone } from './instruments.js';
 import { Mix } from './mix.js';
-import type { ShippedTrack } from './shipped-tracks.js';
-import { SHIPPED_TRACKS } from './shipped-tracks.js';
+import { SHIPPED_TRACKS, type ShippedTrack } from './shipped-tracks.js';
 import { encodeTrack, interleaved, synthesizeTrack, TARGET_LUFS } from './synthesize-track.js';
 
 const FFMPEG = '/usr/bin/ffmpeg';
@@ -25,7 +24,7 @@ const shortTrack: ShippedTrack = {
 };
 
 const encodeShort = (track: ShippedTrack, signal?: AbortSignal) =>
-  encodeTrack(track, Buffer.from(interleaved(track.compose()).buffer), FFMPEG, signal);
+  encodeTrack(track, interleaved(track.compose()), FFMPEG, signal);
 
 /** Duration, loudness and tags of an MP3 as ffmpeg reads it. */
 function measure(mp3: Buffer) {

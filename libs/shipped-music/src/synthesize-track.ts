@@ -35,21 +35,23 @@ const COMPOSER = here.endsWith('.ts')
  * machine), which on the service's own thread would hold every request of a fresh standalone install
  * past its timeout. Answers the interleaved PCM.
  */
-function composeInWorker(key: string, signal?: AbortSignal): Promise<Buffer> {
+function composeInWorker(key: string, signal?: AbortSignal): Promise<Float32Array> {
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     // Nothing of this process's flags (a loader, preloaded telemetry): the worker runs built JavaScript only.
     const worker = new Worker(COMPOSER, { workerData: { key }, execArgv: [] });
     const stop = () => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
-    worker.once('message', (pcm: Float32Array) =>
-      resolve(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength)),
-    );
+    worker.once('message', resolve);
     worker.once('error', reject);
+    // After its answer this changes nothing; before it (stopped, or ended without one) it fails the call.
     worker.once('exit', (code) => {
       signal?.removeEventListener('abort', stop);
-      if (signal?.aborted) reject(signal.reason);
-      else if (code !== 0) reject(new Error(`Composing ${key} stopped (exit code ${code})`));
+      reject(
+        signal?.aborted
+          ? signal.reason
+          : new Error(`Composing ${key} ended without a track (exit code ${code})`),
+      );
     });
   });
 }
@@ -109,11 +111,12 @@ export async function synthesizeTrack(
  */
 export async function encodeTrack(
   track: Pick<ShippedTrack, 'title' | 'artist' | 'echo'>,
-  pcm: Buffer,
+  samples: Float32Array,
   ffmpegPath: string,
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  const seconds = pcm.byteLength / (2 * Float32Array.BYTES_PER_ELEMENT) / SAMPLE_RATE;
+  const seconds = samples.length / 2 / SAMPLE_RATE;
+  const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   const input = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', '2', '-i', 'pipe:0'];
   const shaped = [
     track.echo,
