@@ -106,11 +106,7 @@ export class PhotoRowsRepository {
     return row ? tx.photo.findUnique({ where: { id } }) : null;
   }
 
-  /**
-   * A change of the photo's look, dated (`updatedAt` names a new filter's derivative job). `filterSetAt`
-   * is written until its column goes (docs/plans/photo-move.md C7): a media instance of the release
-   * before names the job from it during the rollout.
-   */
+  /** A change of the photo's look, dated (`updatedAt` names a new filter's derivative job). */
   update(
     tx: MediaTransaction,
     id: string,
@@ -122,7 +118,7 @@ export class PhotoRowsRepository {
       where: { id },
       data: {
         ...rest,
-        ...(filter === undefined ? {} : { filter, filterSetAt: now }),
+        ...(filter === undefined ? {} : { filter }),
         ...(caption === undefined ? {} : { caption: caption === null ? Prisma.DbNull : caption }),
         updatedAt: now,
       },

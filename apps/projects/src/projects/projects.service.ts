@@ -53,9 +53,7 @@ export class ProjectsService {
   async list(actor: Actor): Promise<ProjectListItem[]> {
     const userId = requireSignedIn(actor);
     const projects = await this.projects.listByOwner(this.database, userId, PROJECT_LIST_LIMIT);
-    // `photos` and `photoCount` only for a gateway of the release before, which parses them (it shows
-    // media's); they go with projects' photo tables (docs/plans/photo-move.md C7).
-    return projects.map((project) => ({ ...project, videos: [], photos: [], photoCount: 0 }));
+    return projects.map((project) => ({ ...project, videos: [] }));
   }
 
   /** The owner reads their project; an admin may read anyone's. Anyone else is told it does not exist. */

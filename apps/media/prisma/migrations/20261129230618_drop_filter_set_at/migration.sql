@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "photos" DROP COLUMN "filter_set_at";
