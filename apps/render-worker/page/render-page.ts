@@ -5,6 +5,10 @@ import {
   type PageChunkJob,
   type PageChunkResult,
 } from '../src/render-page-protocol.js';
+import { reuseFrameCanvases } from './frame-canvases.js';
+
+/** For every chunk this page renders: the frames are composed on canvases used again (see there). */
+const canvases = reuseFrameCanvases(window);
 
 /**
  * The page the render worker opens in its Chromium: renders one chunk of the composition with
@@ -30,6 +34,11 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
     // Nobody interacts with this page: don't yield to keep it responsive.
     pageResponsiveness: 'disabled',
     logLevel: 'error',
+    onFrame: (frame: VideoFrame) => {
+      // The VideoFrame holds its own copy: the canvases this frame was composed on are free again.
+      canvases.frameDone();
+      return frame;
+    },
   });
   const blob = await getBlob();
   const rendered = performance.now();

@@ -150,8 +150,6 @@ export class ChunkRenderer {
     signal?.throwIfAborted();
     const started = performance.now();
     const [from, to] = chunk.frameRange;
-    // Photos go by their content key (what the chunk hashes name them by), so a reused page keeps
-    // them loaded from one chunk to the next.
     // Photos (and the cards' photo backgrounds) go by their content key (what the chunk hashes name
     // them by), so a reused page keeps them loaded from one chunk to the next.
     const media = pageMedia(chunk.props);
