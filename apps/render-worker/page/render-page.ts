@@ -6,9 +6,12 @@ import {
   type PageChunkResult,
 } from '../src/render-page-protocol.js';
 import { reuseFrameCanvases } from './frame-canvases.js';
+import { frameCopier } from './frame-copies.js';
 
 /** For every chunk this page renders: the frames are composed on canvases used again (see there). */
 const canvases = reuseFrameCanvases(window);
+/** …and handed to the encoder as copies, so the canvases are not shared while they are drawn on (see there). */
+const frames = frameCopier();
 
 /**
  * The page the render worker opens in its Chromium: renders one chunk of the composition with
@@ -34,10 +37,11 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
     // Nobody interacts with this page: don't yield to keep it responsive.
     pageResponsiveness: 'disabled',
     logLevel: 'error',
-    onFrame: (frame: VideoFrame) => {
-      // The VideoFrame holds its own copy: the canvases this frame was composed on are free again.
+    onFrame: async (frame: VideoFrame) => {
+      // The renderer closes its own frame once it has the copy: the canvases are free again.
+      const copy = await frames.copy(frame);
       canvases.frameDone();
-      return frame;
+      return copy;
     },
   });
   const blob = await getBlob();

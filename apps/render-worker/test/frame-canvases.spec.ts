@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEPT_CANVASES } from '../page/frame-canvases.js';
 import { CHROMIUM_ARGS } from '../src/chunks/chunk-renderer.js';
+import { pageScript } from './page-script.js';
 
 type FrameCanvases = { frameDone(): void };
 declare global {
@@ -21,20 +20,7 @@ describe('the render page’s canvases, used again from frame to frame', () => {
   let script: string;
 
   beforeAll(async () => {
-    const built = (await build({
-      configFile: false,
-      logLevel: 'error',
-      build: {
-        write: false,
-        minify: false,
-        lib: {
-          entry: fileURLToPath(new URL('../page/frame-canvases.ts', import.meta.url)),
-          formats: ['iife'],
-          name: 'FrameCanvases',
-        },
-      },
-    })) as Rolldown.RolldownOutput[];
-    script = (built[0]!.output[0] as Rolldown.OutputChunk).code;
+    script = await pageScript('frame-canvases.ts', 'FrameCanvases');
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
 
