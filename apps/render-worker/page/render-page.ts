@@ -13,9 +13,12 @@ const canvases = reuseFrameCanvases(window);
 /** …and handed to the encoder as copies, so the canvases are not shared while they are drawn on (see there). */
 const frames = frameCopier();
 
+/** The object URL of the chunk last handed over: kept until the next, so its download can read it. */
+let handedOver: string | null = null;
+
 /**
  * The page the render worker opens in its Chromium: renders one chunk of the composition with
- * Remotion's web renderer (canvas + WebCodecs) and uploads the MP4 to the worker's loopback server.
+ * Remotion's web renderer (canvas + WebCodecs) and hands the MP4 to the worker as a download.
  * Muted: the worker mixes the music once, after joining the chunks.
  */
 async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
@@ -45,20 +48,30 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
     },
   });
   const blob = await getBlob();
-  const rendered = performance.now();
-  const response = await fetch(job.uploadUrl, { method: 'PUT', body: blob });
-  if (!response.ok)
-    throw new Error(`Uploading the chunk failed: ${response.status} ${await response.text()}`);
+  handOver(blob);
   return {
     bytes: blob.size,
-    renderMs: rendered - started,
-    uploadMs: performance.now() - rendered,
+    renderMs: performance.now() - started,
     phasesMs: {
       waitForReady: internalState.getWaitForReadyTime(),
       createFrame: internalState.getCreateFrameTime(),
       addSample: internalState.getAddSampleTime(),
     },
   };
+}
+
+/**
+ * The MP4 leaves the page as a download of its blob, which Chromium writes to disk itself: a PUT to the
+ * loopback server would pass through the worker's request router, which sees every request's body (a
+ * 12 MB chunk took 1.5–2.4 s that way, a download 0.06–0.09 s).
+ */
+function handOver(blob: Blob): void {
+  if (handedOver) URL.revokeObjectURL(handedOver);
+  handedOver = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = handedOver;
+  link.download = 'chunk.mp4';
+  link.click();
 }
 
 Object.assign(window, { [PAGE_RENDER_FUNCTION]: renderChunk });

@@ -1,6 +1,6 @@
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 
-/** What the worker asks its render page to do: one chunk, whose MP4 the page PUTs to `uploadUrl`. */
+/** What the worker asks its render page to do: one chunk, whose MP4 the page hands over as a download. */
 export type PageChunkJob = {
   /** Photo URLs already point at the worker's loopback server. */
   props: MemoreelVideoProps;
@@ -8,7 +8,6 @@ export type PageChunkJob = {
   videoBitrate: number;
   /** A company licence key, or REMOTION_FREE_LICENSE. */
   licenseKey: string;
-  uploadUrl: string;
 };
 
 /**
@@ -18,7 +17,7 @@ export type PageChunkJob = {
  */
 export type FramePhasesMs = { waitForReady: number; createFrame: number; addSample: number };
 
-export type PageChunkResult = { bytes: number; renderMs: number; uploadMs: number; phasesMs: FramePhasesMs };
+export type PageChunkResult = { bytes: number; renderMs: number; phasesMs: FramePhasesMs };
 
 /** The function the page's script defines on `window`. */
 export const PAGE_RENDER_FUNCTION = 'renderMemoreelChunk';

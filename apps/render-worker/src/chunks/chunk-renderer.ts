@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { rename, unlink } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import { CHUNK_ENCODING, type ChunkEncoding } from '@memoreel/video/chunks';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import {
   type FramePhasesMs,
   PAGE_RENDER_FUNCTION,
@@ -67,7 +68,7 @@ export type RenderedChunk = {
   path: string;
   frames: number;
   bytes: number;
-  /** Wall time of the whole call: page load, render, upload. */
+  /** Wall time of the whole call: page load, render, the MP4 written. */
   elapsedMs: number;
   /** Inside the page: `renderMediaOnWeb` until the MP4 blob was ready. */
   renderMs: number;
@@ -113,7 +114,7 @@ export class ChunkRenderer {
         await server.close();
         throw error;
       });
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
     const origin = server.origin;
     const licensed = isCompanyLicence(options.licenseKey);
     // Nothing but our loopback server is reachable (data: and blob: URLs never reach the router),
@@ -155,7 +156,6 @@ export class ChunkRenderer {
     const media = pageMedia(chunk.props);
     const job = this.server.openJob(
       media.map((item) => item.url),
-      outputPath,
       media.map((item) => createHash('sha256').update(item.contentKey).digest('hex')),
     );
     let page: Page | undefined;
@@ -173,8 +173,11 @@ export class ChunkRenderer {
         licenseKey: isCompanyLicence(this.options.licenseKey)
           ? (this.options.licenseKey as string)
           : REMOTION_FREE_LICENSE,
-        uploadUrl: job.uploadUrl,
       };
+      // The page hands the MP4 over as a download once rendered (render-page.ts: handOver). No
+      // timeout: the render takes as long as it takes; a failed render closes the page, which ends it.
+      const download = page.waitForEvent('download', { timeout: 0 });
+      download.catch(() => undefined);
       const result = await page.evaluate(
         ([name, input]) =>
           (globalThis as unknown as Record<string, (job: PageChunkJob) => Promise<PageChunkResult>>)[name]!(
@@ -182,7 +185,7 @@ export class ChunkRenderer {
           ),
         [PAGE_RENDER_FUNCTION, pageJob] as const,
       );
-      await job.uploaded;
+      await saveChunk(await download, outputPath);
       succeeded = true;
       return {
         path: outputPath,
@@ -242,6 +245,20 @@ export class ChunkRenderer {
     await this.context.close().catch(() => undefined);
     await this.browser.close();
     await this.server.close();
+  }
+}
+
+/** The page's download written to `outputPath` whole (through a partial file), and gone from Chromium's. */
+async function saveChunk(download: Download, outputPath: string): Promise<void> {
+  const partial = `${outputPath}.part`;
+  try {
+    await download.saveAs(partial);
+    await rename(partial, outputPath);
+  } catch (error) {
+    await unlink(partial).catch(() => undefined);
+    throw error;
+  } finally {
+    await download.delete().catch(() => undefined);
   }
 }
 

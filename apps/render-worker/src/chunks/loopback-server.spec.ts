@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,14 +47,11 @@ describe('LoopbackServer', () => {
   });
 
   it('hands a job its photos by index, from local files and from http(s) URLs, and only while it is open', async () => {
-    const job = server.openJob(
-      [
-        join(dir, 'photo.jpg'),
-        pathToFileURL(join(dir, 'photo.jpg')).href,
-        `${upstreamUrl}/photos/b.jpg?sig=1`,
-      ],
-      join(dir, 'out.mp4'),
-    );
+    const job = server.openJob([
+      join(dir, 'photo.jpg'),
+      pathToFileURL(join(dir, 'photo.jpg')).href,
+      `${upstreamUrl}/photos/b.jpg?sig=1`,
+    ]);
     expect(await (await fetch(job.mediaUrl(0))).text()).toBe('jpeg bytes');
     expect(await (await fetch(job.mediaUrl(1))).text()).toBe('jpeg bytes');
     const remote = await fetch(job.mediaUrl(2));
@@ -65,12 +62,9 @@ describe('LoopbackServer', () => {
   });
 
   it('serves a photo with a content key at one cacheable URL for every job, while a job holding it is open', async () => {
-    const first = server.openJob([join(dir, 'photo.jpg'), join(dir, 'photo.jpg')], join(dir, 'a.mp4'), [
-      'k1',
-      undefined,
-    ]);
-    const second = server.openJob([`${upstreamUrl}/photos/b.jpg?sig=1`], join(dir, 'b.mp4'), ['k2']);
-    const later = server.openJob([join(dir, 'photo.jpg')], join(dir, 'c.mp4'), ['k1']);
+    const first = server.openJob([join(dir, 'photo.jpg'), join(dir, 'photo.jpg')], ['k1', undefined]);
+    const second = server.openJob([`${upstreamUrl}/photos/b.jpg?sig=1`], ['k2']);
+    const later = server.openJob([join(dir, 'photo.jpg')], ['k1']);
     expect(first.mediaUrl(0)).toBe(`${server.origin}/photo/k1`);
     expect(later.mediaUrl(0)).toBe(first.mediaUrl(0));
     expect(first.mediaUrl(1)).toMatch(/\/media\/[^/]+\/1$/);
@@ -90,23 +84,23 @@ describe('LoopbackServer', () => {
   });
 
   it('reports a photo its source refuses as a bad gateway', async () => {
-    const job = server.openJob(
-      [`${upstreamUrl}/photos/forbidden.jpg`, join(dir, 'missing.jpg')],
-      join(dir, 'x.mp4'),
-    );
+    const job = server.openJob([`${upstreamUrl}/photos/forbidden.jpg`, join(dir, 'missing.jpg')]);
     expect((await fetch(job.mediaUrl(0))).status).toBe(502);
     expect((await fetch(job.mediaUrl(1))).status).toBe(404);
     job.end();
   });
 
-  it('writes an uploaded output to the job’s path and settles `uploaded`', async () => {
-    const output = join(dir, 'chunk.mp4');
-    const job = server.openJob([], output);
-    const response = await fetch(job.uploadUrl, { method: 'PUT', body: new Uint8Array([1, 2, 3]) });
-    expect(response.status).toBe(204);
-    await job.uploaded;
-    expect([...(await readFile(output))]).toEqual([1, 2, 3]);
+  it('takes nothing from the page: a write to any path is not found and stores nothing', async () => {
+    const job = server.openJob([join(dir, 'photo.jpg')]);
+    const id = new URL(job.mediaUrl(0)).pathname.split('/')[2];
+    const files = await readdir(dir, { recursive: true });
+    for (const path of [`/output/${id}`, `/media/${id}/0`, '/page/index.html']) {
+      const response = await fetch(`${server.origin}${path}`, { method: 'PUT', body: 'written?' });
+      expect([path, response.status]).toEqual([path, 404]);
+    }
+    expect(await (await fetch(job.mediaUrl(0))).text()).toBe('jpeg bytes');
+    expect(await readdir(dir, { recursive: true })).toEqual(files);
+    expect(await readFile(join(dir, 'page', 'index.html'), 'utf8')).toBe('<!doctype html>');
     job.end();
-    expect((await fetch(job.uploadUrl, { method: 'PUT', body: 'late' })).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -21,30 +21,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-/** One render's view of the server: where the page fetches each photo and uploads its MP4. */
+/** One render's view of the server: where the page fetches each photo. */
 export type LoopbackJob = {
   mediaUrl: (index: number) => string;
-  uploadUrl: string;
-  /** Resolves once the page's upload is written to the output path. */
-  uploaded: Promise<void>;
   end: () => void;
 };
 
 /**
  * The only server the render page may reach (everything else is blocked by the browser context): it
- * serves the prebuilt page, proxies each job's photos (the worker fetches signed URLs and local files,
- * so the page never leaves loopback) and takes the rendered MP4 as a PUT, written straight to disk.
+ * serves the prebuilt page and proxies each job's photos (the worker fetches signed URLs and local
+ * files, so the page never leaves loopback). The rendered MP4 comes back as a download (ChunkRenderer).
  */
 export class LoopbackServer {
-  private readonly jobs = new Map<
-    string,
-    {
-      sources: string[];
-      contentKeys: (string | undefined)[];
-      outputPath: string;
-      onUploaded: (error?: Error) => void;
-    }
-  >();
+  private readonly jobs = new Map<string, { sources: string[]; contentKeys: (string | undefined)[] }>();
 
   private constructor(
     private readonly server: Server,
@@ -60,8 +49,8 @@ export class LoopbackServer {
       });
     });
     // Chromium keeps idle connections and reuses them; if this server closed one first (Node's default
-    // after 5 s idle), a chunk's upload sent on it at that moment fails with "Failed to fetch" (seen
-    // once with two pages rendering). Let the browser be the one that closes idle connections.
+    // after 5 s idle), a request sent on it at that moment fails with "Failed to fetch" (seen
+    // once, with a chunk's upload, two pages rendering). Let the browser be the one that closes idle connections.
     server.keepAliveTimeout = 10 * 60_000;
     instance = new LoopbackServer(server, pageDir);
     await new Promise<void>((resolve, reject) => {
@@ -85,15 +74,9 @@ export class LoopbackServer {
    * served at `/photo/<key>`, the same URL for every job, cacheable — so a page rendering chunk after
    * chunk loads and decodes a photo once instead of once per chunk.
    */
-  openJob(sources: string[], outputPath: string, contentKeys: (string | undefined)[] = []): LoopbackJob {
+  openJob(sources: string[], contentKeys: (string | undefined)[] = []): LoopbackJob {
     const id = randomUUID();
-    let settle!: (error?: Error) => void;
-    const uploaded = new Promise<void>((resolve, reject) => {
-      settle = (error) => (error ? reject(error) : resolve());
-    });
-    // Nobody may await `uploaded` if the render fails first; don't let that rejection go unhandled.
-    uploaded.catch(() => undefined);
-    this.jobs.set(id, { sources, contentKeys, outputPath, onUploaded: settle });
+    this.jobs.set(id, { sources, contentKeys });
     return {
       mediaUrl: (index) => {
         const key = contentKeys[index];
@@ -101,8 +84,6 @@ export class LoopbackServer {
           ? `${this.origin}/photo/${encodeURIComponent(key)}`
           : `${this.origin}/media/${id}/${index}`;
       },
-      uploadUrl: `${this.origin}/output/${id}`,
-      uploaded,
       end: () => this.jobs.delete(id),
     };
   }
@@ -126,8 +107,6 @@ export class LoopbackServer {
       const source = job.sources[Number(rest)];
       if (source !== undefined) return this.serveMedia(source, response);
     }
-    if (area === 'output' && job && request.method === 'PUT')
-      return this.receiveOutput(job, request, response);
     response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
   }
 
@@ -179,23 +158,5 @@ export class LoopbackServer {
       ...caching,
     });
     await pipeline(createReadStream(file), response);
-  }
-
-  private async receiveOutput(
-    job: { outputPath: string; onUploaded: (error?: Error) => void },
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> {
-    const partial = `${job.outputPath}.part`;
-    try {
-      await pipeline(request, createWriteStream(partial));
-      await rename(partial, job.outputPath);
-    } catch (error) {
-      await unlink(partial).catch(() => undefined);
-      job.onUploaded(error as Error);
-      throw error;
-    }
-    job.onUploaded();
-    response.writeHead(204).end();
   }
 }

@@ -54,10 +54,7 @@ export class RemotionRenderer {
     frameRange: [number, number] = [0, videoDurationInFrames(props) - 1],
   ): Promise<{ frames: number; elapsedMs: number }> {
     const started = performance.now();
-    const job = this.photos.openJob(
-      pageMedia(props).map((item) => item.url),
-      `${outputPath}.unused`,
-    );
+    const job = this.photos.openJob(pageMedia(props).map((item) => item.url));
     try {
       const inputProps: MemoreelVideoProps = {
         ...withServedMedia(props, job.mediaUrl),
