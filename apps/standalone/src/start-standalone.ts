@@ -18,7 +18,7 @@ import {
   type ServiceDefinition,
   startService,
 } from '@memoreel/platform';
-import { ChildProcessRendering, renderWorkerService } from '@memoreel/render-worker';
+import { ChildProcessRendering, measuredRendering, renderWorkerService } from '@memoreel/render-worker';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded-database.js';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.js';
 import { services } from './services.js';
@@ -130,10 +130,13 @@ export async function startStandalone(config: StandaloneConfig, logger: Logger):
     for (let worker = 0; worker < config.RENDER_WORKERS; worker += 1) {
       await startHere(
         renderWorkerService({
-          rendering: new ChildProcessRendering({
-            chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-            licenseKey: process.env.REMOTION_LICENSE_KEY || null,
-          }),
+          // Counted as the render worker's own process counts them (/metrics, the render dashboard).
+          rendering: measuredRendering(
+            new ChildProcessRendering({
+              chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+              licenseKey: process.env.REMOTION_LICENSE_KEY || null,
+            }),
+          ),
         }),
       );
     }

@@ -31,6 +31,7 @@ import {
   zoomEveryPhoto,
 } from './big-project/project.js';
 import {
+  chunkRendersOf,
   phasesOf,
   probe,
   probeDownload,
@@ -100,7 +101,9 @@ try {
   memory.endWindow();
   const row = await renderRow(app, projectId);
   const phases = phasesOf(row);
-  const stitchPhases = stitchPhasesOf(await app.metrics());
+  const metrics = await app.metrics();
+  const stitchPhases = stitchPhasesOf(metrics);
+  const chunkRenders = chunkRendersOf(metrics);
   const ours = await probeDownload(rendered.href, join(dir, 'ours.mp4'));
   const props = row.props as unknown as MemoreelVideoProps;
   const frames = videoDurationInFrames(props);
@@ -158,6 +161,8 @@ try {
       ...phases,
       /** The worker's own time in each phase of the stitch; the rest of stitchSeconds is the job's pickup and the render's completion. */
       stitchPhaseSeconds: stitchPhases,
+      /** The workers' own time for the chunks (the page, the frames, the MP4 written); the rest of chunksSeconds is the jobs around them. */
+      chunkRenders,
       mp4: ours,
       checks: {
         frames: ours.video?.frames === frames,

@@ -91,6 +91,19 @@ export function stitchPhasesOf(metrics: string): Record<string, number> {
   return phases;
 }
 
+/**
+ * The workers' own time for the chunks, from the standalone's /metrics
+ * (`memoreel_render_chunk_duration_seconds`: Chromium's page, the frames, the MP4 written): set against
+ * the chunks' phase, what the jobs around them cost (the photos' URLs, storing the file, the bus).
+ */
+export function chunkRendersOf(metrics: string) {
+  const sum = Number(/^memoreel_render_chunk_duration_seconds_sum(?:\{[^}]*\})? (\S+)$/m.exec(metrics)?.[1]);
+  const count = Number(
+    /^memoreel_render_chunk_duration_seconds_count(?:\{[^}]*\})? (\S+)$/m.exec(metrics)?.[1],
+  );
+  return { count, seconds: round(sum), meanSeconds: round(sum / count) };
+}
+
 /** The MP4 behind `href`, fetched to `path` and probed: frames (packets), duration, the audio track. */
 export async function probeDownload(href: string, path: string) {
   const response = await fetch(href);
