@@ -3,9 +3,9 @@
  * that frame shares the canvas's pixels until the encoder is done with it, a few frames later. In
  * Chromium without a GPU, drawing on a canvas whose pixels a live `VideoFrame` still shares (or on a
  * new one) costs a fresh 8 MB buffer, and the memory faulting in costs more than composing: 41 ms a
- * 1080p frame against 18 ms (docs/render-at-length.md, "Frames copied out"). So the render page hands
- * the encoder a copy made through one buffer it keeps: the renderer closes its own frame as soon as
- * `onFrame` returns the copy, and the canvases are drawn on again in place.
+ * 1080p frame against 18 ms (decision 0037). So the render page hands the encoder a copy made through
+ * one buffer it keeps: the renderer closes its own frame as soon as `onFrame` returns the copy, and the
+ * canvases are drawn on again in place.
  */
 export type FrameCopier = {
   /** A frame with `frame`'s pixels, size, time and colours that shares nothing with its canvas. */
