@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   chmod,
   chown,
@@ -212,11 +212,12 @@ async function stopOrphanedServer(clusterDir: string, logger: Logger): Promise<v
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  // Postgres removes a stale file on start, unless its number is another process's by now.
+  if (!isPostgres(pid)) return rm(pidFile, { force: true });
   try {
     process.kill(pid, 'SIGINT');
   } catch {
-    return; // not running: Postgres removes the stale file itself on start
+    return; // ended meanwhile
   }
   logger.warn({ pid }, 'stopping a Postgres left running by an earlier run');
   for (let i = 0; i < 100 && existsSync(pidFile); i += 1) await new Promise((r) => setTimeout(r, 100));
@@ -340,12 +341,8 @@ export async function runningEmbeddedDatabaseUrl(dataHome: string): Promise<stri
   );
   const pid = Number.parseInt(lines[0] ?? '', 10);
   const port = Number.parseInt(lines[3] ?? '', 10);
-  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return undefined; // a file left by a server that was killed
-  }
+  // A file left by a server that was killed names no Postgres, or another process by now.
+  if (!isPostgres(pid) || !Number.isInteger(port)) return undefined;
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
 }
 
@@ -378,4 +375,18 @@ export async function startEmbeddedDatabase(
     clusterDir: placement.clusterDir,
     stop: () => stopServer(server),
   };
+}
+
+/**
+ * Whether `pid` is a running Postgres. A postmaster.pid outlives a server that was killed, and by the
+ * next start its number may be another process's (process ids are used again): that one is never
+ * signalled, nor taken for the database.
+ */
+export function isPostgres(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+  } catch {
+    return false;
+  }
 }
