@@ -1,8 +1,6 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KEPT_CANVASES } from '../page/frame-canvases.js';
-import { CHROMIUM_ARGS } from '../src/chunks/chunk-renderer.js';
-import { pageScript } from './page-script.js';
+import { pageWithScript } from './page-script.js';
 
 type FrameCanvases = { frameDone(): void };
 declare global {
@@ -15,29 +13,12 @@ declare global {
 // The render page's canvas reuse, in the Chromium the workers run: what Remotion's web renderer gets
 // from `new OffscreenCanvas(…)` once the page has installed it.
 describe('the render page’s canvases, used again from frame to frame', () => {
-  let browser: Browser;
-  let page: Page;
-  let script: string;
-
-  beforeAll(async () => {
-    script = await pageScript('frame-canvases.ts', 'FrameCanvases');
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    page = await browser.newPage();
-    await page.addScriptTag({ content: script });
-    await page.evaluate(() => {
-      window.canvases = window.FrameCanvases.reuseFrameCanvases(window);
-    });
+  const page = pageWithScript('frame-canvases.ts', 'FrameCanvases', () => {
+    window.canvases = window.FrameCanvases.reuseFrameCanvases(window);
   });
 
   it('gives a finished frame’s canvas to the next, cleared, with a new context’s state', async () => {
-    const next = await page.evaluate(() => {
+    const next = await page().evaluate(() => {
       const first = new OffscreenCanvas(64, 32);
       const drawn = first.getContext('2d')!;
       drawn.fillStyle = 'red';
@@ -78,7 +59,7 @@ describe('the render page’s canvases, used again from frame to frame', () => {
   });
 
   it('keeps what a VideoFrame took from a canvas when the canvas is drawn on again', async () => {
-    const pixel = await page.evaluate(async () => {
+    const pixel = await page().evaluate(async () => {
       const canvas = new OffscreenCanvas(16, 16);
       const context = canvas.getContext('2d')!;
       context.fillStyle = 'rgb(255, 0, 0)';
@@ -97,7 +78,7 @@ describe('the render page’s canvases, used again from frame to frame', () => {
   });
 
   it('never gives out a canvas the frame being composed still uses, nor one of another size', async () => {
-    const result = await page.evaluate(() => {
+    const result = await page().evaluate(() => {
       const a = new OffscreenCanvas(64, 32);
       const b = new OffscreenCanvas(64, 32);
       window.canvases.frameDone();
@@ -116,7 +97,7 @@ describe('the render page’s canvases, used again from frame to frame', () => {
   });
 
   it('keeps a canvas with a WebGL context out (the renderer’s helper keeps one across frames)', async () => {
-    const result = await page.evaluate(() => {
+    const result = await page().evaluate(() => {
       const helper = new OffscreenCanvas(64, 32);
       const gl = helper.getContext('webgl');
       window.canvases.frameDone();
@@ -127,7 +108,7 @@ describe('the render page’s canvases, used again from frame to frame', () => {
   });
 
   it('keeps only a few canvases between frames, whatever a frame made', async () => {
-    const reused = await page.evaluate(() => {
+    const reused = await page().evaluate(() => {
       const made = Array.from({ length: 20 }, () => new OffscreenCanvas(64, 32));
       window.canvases.frameDone();
       const next = Array.from({ length: 20 }, () => new OffscreenCanvas(64, 32));

@@ -1,7 +1,5 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS } from '../src/chunks/chunk-renderer.js';
-import { pageScript } from './page-script.js';
+import { describe, expect, it } from 'vitest';
+import { pageWithScript } from './page-script.js';
 
 type FrameCopier = { copy(frame: VideoFrame): Promise<VideoFrame> };
 declare global {
@@ -17,46 +15,28 @@ declare global {
 // What the render page hands the encoder instead of the frame Remotion's web renderer made from its
 // canvas, in the Chromium the workers run.
 describe('the render page’s frames, copied out of their canvas', () => {
-  let browser: Browser;
-  let page: Page;
-  let script: string;
-
-  beforeAll(async () => {
-    script = await pageScript('frame-copies.ts', 'FrameCopies');
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  beforeEach(async () => {
-    await page?.close();
-    page = await browser.newPage();
-    await page.addScriptTag({ content: script });
-    await page.evaluate(() => {
-      window.copier = window.FrameCopies.frameCopier();
-      window.frameOf = (color, timestamp = 0) => {
-        const canvas = new OffscreenCanvas(64, 32);
-        const context = canvas.getContext('2d')!;
-        // A gradient, so a copy with rows or channels out of place differs.
-        const gradient = context.createLinearGradient(0, 0, 64, 32);
-        gradient.addColorStop(0, color);
-        gradient.addColorStop(1, 'rgb(20, 200, 90)');
-        context.fillStyle = gradient;
-        context.fillRect(0, 0, 64, 32);
-        return { canvas, frame: new VideoFrame(canvas, { timestamp }) };
-      };
-      window.rgbaOf = async (frame) => {
-        const pixels = new Uint8Array(64 * 32 * 4);
-        await frame.copyTo(pixels, { format: 'RGBA' });
-        return [...pixels];
-      };
-    });
+  const page = pageWithScript('frame-copies.ts', 'FrameCopies', () => {
+    window.copier = window.FrameCopies.frameCopier();
+    window.frameOf = (color, timestamp = 0) => {
+      const canvas = new OffscreenCanvas(64, 32);
+      const context = canvas.getContext('2d')!;
+      // A gradient, so a copy with rows or channels out of place differs.
+      const gradient = context.createLinearGradient(0, 0, 64, 32);
+      gradient.addColorStop(0, color);
+      gradient.addColorStop(1, 'rgb(20, 200, 90)');
+      context.fillStyle = gradient;
+      context.fillRect(0, 0, 64, 32);
+      return { canvas, frame: new VideoFrame(canvas, { timestamp }) };
+    };
+    window.rgbaOf = async (frame) => {
+      const pixels = new Uint8Array(64 * 32 * 4);
+      await frame.copyTo(pixels, { format: 'RGBA' });
+      return [...pixels];
+    };
   });
 
   it('has the frame’s pixels, size, time and colours', async () => {
-    const { original, copy } = await page.evaluate(async () => {
+    const { original, copy } = await page().evaluate(async () => {
       const { frame } = window.frameOf('rgb(230, 40, 10)');
       const timed = new VideoFrame(frame, { timestamp: 1_233_333, duration: 33_333 });
       frame.close();
@@ -77,7 +57,7 @@ describe('the render page’s frames, copied out of their canvas', () => {
   });
 
   it('keeps its pixels once the original is closed and its canvas drawn on again', async () => {
-    const { before, after } = await page.evaluate(async () => {
+    const { before, after } = await page().evaluate(async () => {
       const { canvas, frame } = window.frameOf('rgb(230, 40, 10)');
       const copied = await window.copier.copy(frame);
       const before = await window.rgbaOf(copied);
@@ -92,7 +72,7 @@ describe('the render page’s frames, copied out of their canvas', () => {
   });
 
   it('gives each frame its own pixels, though one buffer copies them all', async () => {
-    const { first, firstAgain, second, secondsOwn } = await page.evaluate(async () => {
+    const { first, firstAgain, second, secondsOwn } = await page().evaluate(async () => {
       const a = window.frameOf('rgb(230, 40, 10)', 0);
       const b = window.frameOf('rgb(10, 40, 230)', 33_333);
       const copiedA = await window.copier.copy(a.frame);
