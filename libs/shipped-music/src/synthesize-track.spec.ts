@@ -1,4 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { pianoTone } from './instruments.js';
@@ -87,6 +91,24 @@ describe('synthesizeTrack', () => {
     delay.disable();
     expect(measure(mp3).text).toMatch(/title\s+: Soft Horizon/);
     expect(delay.max / 1e6).toBeLessThan(250);
+  });
+
+  it('runs nothing that NODE_OPTIONS names in the composing thread (a loader there crashed the process)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'memoreel-node-options-'));
+    const preload = join(dir, 'preload.cjs');
+    const ran = join(dir, 'ran');
+    await writeFile(preload, `require('node:fs').appendFileSync(${JSON.stringify(ran)}, 'ran');`);
+    const nodeOptions = process.env.NODE_OPTIONS;
+    process.env.NODE_OPTIONS = `--require ${preload}`;
+    try {
+      const mp3 = await synthesizeTrack(SHIPPED_TRACKS[0] as ShippedTrack, FFMPEG);
+      expect(measure(mp3).text).toMatch(/Audio: mp3/);
+      expect(existsSync(ran)).toBe(false);
+    } finally {
+      if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = nodeOptions;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('stops composing when asked to', async () => {

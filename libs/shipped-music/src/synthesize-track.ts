@@ -39,7 +39,13 @@ function composeInWorker(key: string, signal?: AbortSignal): Promise<Float32Arra
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     // Nothing of this process's flags (a loader, preloaded telemetry): the worker runs built JavaScript only.
-    const worker = new Worker(COMPOSER, { workerData: { key }, execArgv: [] });
+    // A worker also reads NODE_OPTIONS from its environment: a loader named there loaded its native
+    // compiler again in the worker thread, which crashed the whole process now and then.
+    const worker = new Worker(COMPOSER, {
+      workerData: { key },
+      execArgv: [],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     const stop = () => void worker.terminate();
     signal?.addEventListener('abort', stop, { once: true });
     worker.once('message', resolve);
