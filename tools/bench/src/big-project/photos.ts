@@ -1,7 +1,9 @@
 /**
  * Camera-like 12 MP JPEGs (4000×3000, every fifth one portrait): a sky-to-ground gradient in a hue of
  * its own, a few dozen soft shapes, and sensor grain so they weigh what a phone's photo does. Made
- * once into the temp folder and reused by later runs (making 400 takes minutes on a busy machine).
+ * once into the temp folder and reused by later runs. The scene is drawn at an eighth of the size and
+ * enlarged (soft shapes lose nothing): drawn at full size, a photo took 13–15 s, 400 of them 1.5 hours;
+ * now about a second.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -16,27 +18,32 @@ export const SMALL_PHOTO = { width: 1600, height: 1200 };
 
 export const photoName = (index: number) => `IMG_${String(index).padStart(4, '0')}.jpg`;
 
-async function grain(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: {
-      width,
-      height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 28 },
-    },
+/** What the scene is drawn at, against the photo's size. */
+const SCENE_SCALE = 8;
+
+interface Grain {
+  pixels: Buffer;
+  raw: { width: number; height: number; channels: 3 };
+}
+
+async function grain(width: number, height: number): Promise<Grain> {
+  const raw = { width, height, channels: 3 as const };
+  const pixels = await sharp({
+    create: { ...raw, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
   })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer();
+  return { pixels, raw };
 }
 
 async function writePhoto(
   path: string,
   index: number,
-  noise: Buffer,
+  noise: Grain,
   size: { width: number; height: number; portrait: boolean },
 ): Promise<void> {
-  const [width, height] = size.portrait ? [size.height, size.width] : [size.width, size.height];
+  const [fullWidth, fullHeight] = size.portrait ? [size.height, size.width] : [size.width, size.height];
+  const [width, height] = [Math.round(fullWidth / SCENE_SCALE), Math.round(fullHeight / SCENE_SCALE)];
   let seed = 11 + index * 7919;
   const random = () => {
     seed = (seed * 16807) % 2147483647;
@@ -46,14 +53,17 @@ async function writePhoto(
   const shapes = Array.from(
     { length: 40 },
     () =>
-      `<circle cx="${random() * width}" cy="${random() * height}" r="${40 + random() * 500}" fill="hsl(${(hue + random() * 120) % 360},55%,${25 + random() * 50}%)" opacity="0.45"/>`,
+      `<circle cx="${random() * width}" cy="${random() * height}" r="${(40 + random() * 500) / SCENE_SCALE}" fill="hsl(${(hue + random() * 120) % 360},55%,${25 + random() * 50}%)" opacity="0.45"/>`,
   ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="0.3" y2="1">
       <stop offset="0" stop-color="hsl(${hue},45%,75%)"/><stop offset="0.55" stop-color="hsl(${(hue + 40) % 360},50%,60%)"/><stop offset="1" stop-color="hsl(${(hue + 160) % 360},35%,25%)"/>
     </linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/>${shapes}</svg>`;
-  await sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'soft-light' }])
+  // Rasterised small first: resized straight from the SVG, sharp would draw it at full size again.
+  const scene = await sharp(Buffer.from(svg)).removeAlpha().png().toBuffer();
+  await sharp(scene)
+    .resize(fullWidth, fullHeight, { kernel: 'cubic' })
+    .composite([{ input: noise.pixels, raw: noise.raw, blend: 'soft-light' }])
     .jpeg({ quality: 88 })
     .toFile(path);
 }
