@@ -5,7 +5,13 @@ import { CardLayers, TextFontGate } from './card-layer.js';
 import { BACKGROUND_COLOR, PHOTO_FIT } from './constants.js';
 import { type MusicPlacement, musicPlacements, musicVolumeCurve } from './music.js';
 import type { MemoreelVideoProps, VideoPhoto } from './props.js';
-import { captionOpacityAt, cardWindows, photoLayerWindow, photoStateAt } from './timing.js';
+import {
+  captionOpacityAt,
+  cardWindows,
+  photoLayersMountedAt,
+  photoLayerWindow,
+  photoStateAt,
+} from './timing.js';
 
 /** Photos are mounted this many frames ahead in the preview (hidden), so they have loaded by their turn. */
 const PHOTO_PREMOUNT_FRAMES = 60;
@@ -27,20 +33,7 @@ export function MemoreelVideo(props: MemoreelVideoProps) {
     <AbsoluteFill style={{ backgroundColor: BACKGROUND_COLOR }}>
       <TextFontGate video={props} />
       {(cards.opening || cards.closing) && <CardLayers video={props} windows={cards} />}
-      {props.photos.map((photo, index) => {
-        const window = photoLayerWindow(props, index);
-        return (
-          <Sequence
-            key={photo.id}
-            name={`Photo ${index + 1}`}
-            from={window.from}
-            durationInFrames={window.durationInFrames}
-            premountFor={PHOTO_PREMOUNT_FRAMES}
-          >
-            <PhotoLayer video={props} photo={photo} index={index} from={window.from} />
-          </Sequence>
-        );
-      })}
+      <PhotoLayers video={props} />
       {isClientSideRendering
         ? null
         : musicPlacements(props).map((placement) => (
@@ -48,6 +41,29 @@ export function MemoreelVideo(props: MemoreelVideoProps) {
           ))}
     </AbsoluteFill>
   );
+}
+
+/**
+ * The photos near the current frame, each in its <Sequence>: with a <Sequence> for each of 400 photos,
+ * React went through them all on every frame (about 4.5 ms a frame of a render).
+ */
+function PhotoLayers({ video }: { video: MemoreelVideoProps }) {
+  const mounted = photoLayersMountedAt(video, useCurrentFrame(), PHOTO_PREMOUNT_FRAMES);
+  return mounted.map((index) => {
+    const photo = video.photos[index] as VideoPhoto;
+    const window = photoLayerWindow(video, index);
+    return (
+      <Sequence
+        key={photo.id}
+        name={`Photo ${index + 1}`}
+        from={window.from}
+        durationInFrames={window.durationInFrames}
+        premountFor={PHOTO_PREMOUNT_FRAMES}
+      >
+        <PhotoLayer video={video} photo={photo} index={index} from={window.from} />
+      </Sequence>
+    );
+  });
 }
 
 function PhotoLayer({

@@ -9,6 +9,7 @@ import {
   photoFrameState,
   photoIndexAt,
   photoLayersAt,
+  photoLayersMountedAt,
   photoLayerWindow,
   photoSpan,
   photoStartFrame,
@@ -344,5 +345,66 @@ describe('slide and zoom', () => {
     const props = threePhotos({ transition: 'slide' });
     expect(photoStateAt(props, 0, 59).transform).toMatchObject({ scale: 2, rotate: 30 });
     expect(photoStateAt(props, 0, 59).transform.translateX).toBeLessThan(20);
+  });
+});
+
+describe('the photo layers mounted at a frame', () => {
+  const many = (count: number, overrides: Partial<MemoreelVideoProps> = {}) =>
+    threePhotos({ photos: Array.from({ length: count }, (_, i) => photo(`p${i}`)), ...overrides });
+  const beats = {
+    cutOnBeat: true,
+    music: [
+      {
+        instanceId: 'm1',
+        url: 'https://storage.test/m.mp3',
+        startTime: 0,
+        duration: 40,
+        beats: Array.from({ length: 150 }, (_, n) => 0.3 + n * 0.25),
+      },
+    ],
+  };
+  const videos: [string, MemoreelVideoProps][] = [
+    ['fade-to-black', many(12)],
+    ['dissolves of 1 s photos', many(12, { transition: 'fade', durationPerPhoto: 1 })],
+    ['slides on the beat', many(12, { transition: 'slide', ...beats })],
+    [
+      'zooms between cards',
+      many(5, {
+        transition: 'zoom',
+        opening: { title: 'Rose', subtitle: '', background: { color: '#1d1b19' }, seconds: 3 },
+        closing: { message: 'Thank you', background: { color: '#1d1b19' }, seconds: 3 },
+      }),
+    ],
+    ['one photo', many(1, { transition: 'fade' })],
+  ];
+
+  it.each(videos)('are those whose window, begun the premount early, holds the frame (%s)', (_, props) => {
+    const length = videoDurationInFrames(props);
+    for (const premount of [0, 60]) {
+      for (let frame = 0; frame < length; frame += 1) {
+        const expected = props.photos
+          .map((_, index) => index)
+          .filter((index) => {
+            const window = photoLayerWindow(props, index);
+            return frame >= window.from - premount && frame < window.from + window.durationInFrames;
+          });
+        expect(photoLayersMountedAt(props, frame, premount), `frame ${frame}, premount ${premount}`).toEqual(
+          expected,
+        );
+      }
+    }
+  });
+
+  it('are a handful at any frame of a 400-photo video', () => {
+    const props = many(400, { transition: 'fade' });
+    for (const frame of [0, 1_000, 12_345, videoDurationInFrames(props) - 1]) {
+      const mounted = photoLayersMountedAt(props, frame, 60);
+      expect(mounted.length).toBeGreaterThan(0);
+      expect(mounted.length).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('are none without photos', () => {
+    expect(photoLayersMountedAt(many(0), 0, 60)).toEqual([]);
   });
 });

@@ -156,6 +156,30 @@ export function photoLayerWindow(
   return { from, durationInFrames: end - from };
 }
 
+/**
+ * The photos whose layers are mounted at `frame`: those whose window (`photoLayerWindow`), begun
+ * `premountFrames` early, contains it, in order. A handful however long the video, found from the photo
+ * the frame belongs to, so a frame costs the same with 4 photos as with 400.
+ */
+export function photoLayersMountedAt(
+  props: PhotoTimingProps,
+  frame: number,
+  premountFrames: number,
+): number[] {
+  const current = photoIndexAt(props, frame);
+  if (current < 0) return [];
+  const mounted = (index: number) => {
+    const window = photoLayerWindow(props, index);
+    return frame >= window.from - premountFrames && frame < window.from + window.durationInFrames;
+  };
+  // Windows start and end in photo order: the mounted ones are one run around `current`.
+  let first = current;
+  while (first > 0 && mounted(first - 1)) first -= 1;
+  let last = current;
+  while (last < props.photos.length - 1 && mounted(last + 1)) last += 1;
+  return Array.from({ length: last - first + 1 }, (_, offset) => first + offset).filter(mounted);
+}
+
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /**
