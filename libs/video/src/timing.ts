@@ -166,18 +166,19 @@ export function photoLayersMountedAt(
   frame: number,
   premountFrames: number,
 ): number[] {
-  const current = photoIndexAt(props, frame);
-  if (current < 0) return [];
   const mounted = (index: number) => {
     const window = photoLayerWindow(props, index);
     return frame >= window.from - premountFrames && frame < window.from + window.durationInFrames;
   };
-  // Windows start and end in photo order: the mounted ones are one run around `current`.
+  // Windows start and end in photo order, so the mounted ones are one run, and it holds the photo
+  // the frame belongs to (clamped to the first and last: on a card's frames there may be none).
+  const current = photoIndexAt(props, frame);
+  if (current < 0 || !mounted(current)) return [];
   let first = current;
   while (first > 0 && mounted(first - 1)) first -= 1;
   let last = current;
   while (last < props.photos.length - 1 && mounted(last + 1)) last += 1;
-  return Array.from({ length: last - first + 1 }, (_, offset) => first + offset).filter(mounted);
+  return Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
