@@ -12,6 +12,12 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? 2);
 export default defineConfig({
   test: {
     maxWorkers,
-    projects: ['libs/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'tools/*/vitest.config.ts'],
+    projects: [
+      'libs/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      'tools/*/vitest.config.ts',
+      // A package's specs that need a process each (see vitest.shared.ts).
+      'apps/standalone/vitest.traced.config.ts',
+    ],
   },
 });

@@ -1,3 +1,4 @@
 import { nodeProject } from '../../vitest.shared.js';
 
-export default nodeProject('platform');
+// The bus conformance and telemetry specs start the process's tracing, each as if first.
+export default nodeProject('platform', { isolate: true });
