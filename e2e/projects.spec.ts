@@ -73,14 +73,27 @@ test('create, rename and delete a project', async ({ page }, testInfo) => {
 
 test('ten projects fill the limit', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'The limit is the same on every screen; once is enough.');
-  // Ten rounds of create, dashboard and prompt: ~10 s each on a slow 2-core machine.
-  test.setTimeout(240_000);
   await openDashboardAsGuest(page);
-  for (let number = 1; number <= 10; number++) {
-    await createProject(page, `Memories ${number}`);
-    await page.goto('/dashboard');
-    await dismissAccountPrompt(page);
+  // Nine through the API as this guest (the dialog is the spec above's), the tenth through the dialog.
+  const session = await page.request.post('/auth/v1/token?grant_type=refresh_token');
+  expect(session.ok()).toBe(true);
+  const { accessToken } = await session.json();
+  for (let number = 1; number <= 9; number++) {
+    const answer = await page.request.post('/graphql', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: {
+        query: 'mutation ($name: String!) { createProject(name: $name) { id } }',
+        variables: { name: `Memories ${number}` },
+      },
+    });
+    expect((await answer.json()).errors).toBeUndefined();
   }
+  await page.reload();
+  await dismissAccountPrompt(page);
+  await expect(page.getByRole('button', { name: /^Open Memories/ })).toHaveCount(9);
+  await createProject(page, 'Memories 10');
+  await page.goto('/dashboard');
+  await dismissAccountPrompt(page);
   await expect(page.getByRole('button', { name: /^Open Memories/ })).toHaveCount(10);
   const create = page.getByRole('button', { name: 'Create New Project' });
   await expect(create).toBeDisabled();
