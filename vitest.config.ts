@@ -17,6 +17,7 @@ export default defineConfig({
       'apps/*/vitest.config.ts',
       'tools/*/vitest.config.ts',
       // A package's specs that need a process each (see vitest.shared.ts).
+      'libs/platform/vitest.traced.config.ts',
       'apps/standalone/vitest.traced.config.ts',
     ],
   },

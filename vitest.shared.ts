@@ -14,11 +14,11 @@ export const serviceRegistry = fileURLToPath(
  * Shared Vitest setup for Node packages: SWC keeps Nest's decorator metadata; libs resolve to source.
  *
  * A package's spec files share their test process (`isolate: false`): a fresh process for each file
- * spent more time importing Nest, Prisma and the service than most files spend testing (562 of the
- * suite's 1,365 test-seconds). So a spec leaves nothing behind for the next file (it restores what it
- * changes in `process.env`, and reads a counter of the process's /metrics as a change, not a total).
- * A package whose specs start the process's tracing (OpenTelemetry's providers are the process's and
- * start once) keeps a process per file: `nodeProject(name, { isolate: true })`.
+ * spent 562 s of the workers' time importing Nest, Prisma and the services, against 1,365 s of
+ * testing (decision 0038). So a spec leaves nothing behind for the next file: it restores what it
+ * changes in `process.env`, and reads a counter of the process's /metrics as a change, not a total.
+ * Specs that start the process's tracing (OpenTelemetry's providers are the process's and start once)
+ * keep a process each, in the package's `vitest.traced.config.ts` (libs/platform, apps/standalone).
  */
 export function nodeProject(name: string, overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({

@@ -1,4 +1,7 @@
+import { configDefaults } from 'vitest/config';
 import { nodeProject } from '../../vitest.shared.js';
+import { TRACED_SPECS } from './vitest.traced.config.js';
 
-// The bus conformance and telemetry specs start the process's tracing, each as if first.
-export default nodeProject('platform', { isolate: true });
+// The specs share their test process; those that start the process's telemetry run in
+// vitest.traced.config.ts, a process each.
+export default nodeProject('platform', { exclude: [...configDefaults.exclude, ...TRACED_SPECS] });
