@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import swc from 'unplugin-swc';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /**
  * The composition root's registry of services by name, as a setup file for packages whose specs
@@ -35,4 +35,18 @@ export function nodeProject(name: string, overrides: ViteUserConfig['test'] = {}
       ...overrides,
     },
   });
+}
+
+/**
+ * A package's specs that start the process's tracing, each in a process of its own: the package's
+ * `vitest.traced.config.ts` is `tracedProject(name, specs)`, and its `vitest.config.ts` leaves them
+ * out with `exclude: withoutSpecs(specs)`.
+ */
+export function tracedProject(name: string, specs: string[], overrides: ViteUserConfig['test'] = {}) {
+  return nodeProject(`${name}-traced`, { ...overrides, include: specs, isolate: true });
+}
+
+/** Vitest's own exclusions plus `specs` (those a package's traced project runs). */
+export function withoutSpecs(specs: string[]): string[] {
+  return [...configDefaults.exclude, ...specs];
 }

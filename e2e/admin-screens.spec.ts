@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { solvedBotCheck } from './bot-check.js';
 import { verificationLinkFor } from './dev-mail.js';
+import { createProjectAs } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
 
 /**
@@ -33,14 +34,6 @@ async function signedInUser(page: Page, email: string): Promise<string> {
   const answer = await signIn(page.request, email, PASSWORD);
   expect(answer.ok()).toBe(true);
   return (await answer.json()).accessToken;
-}
-
-async function createProjectAs(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const answer = await request.post('/graphql', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { query: 'mutation ($name: String!) { createProject(name: $name) { id } }', variables: { name } },
-  });
-  return (await answer.json()).data.createProject.id;
 }
 
 function signIn(request: APIRequestContext, email: string, password: string) {

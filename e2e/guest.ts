@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Guests are asked to create an account on the dashboard; most specs say "Not Now". */
 export async function dismissAccountPrompt(page: Page): Promise<void> {
@@ -22,4 +22,19 @@ export async function createProject(page: Page, name: string): Promise<string> {
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}\/photos$/);
   return /\/project\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+}
+
+/** Creates a project through GraphQL for the holder of `token`; answers its id. */
+export async function createProjectAs(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<string> {
+  const answer = await request.post('/graphql', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { query: 'mutation ($name: String!) { createProject(name: $name) { id } }', variables: { name } },
+  });
+  const body = await answer.json();
+  expect(body.errors).toBeUndefined();
+  return body.data.createProject.id;
 }

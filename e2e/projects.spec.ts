@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createProject, dismissAccountPrompt, openDashboardAsGuest } from './guest.js';
+import { createProject, createProjectAs, dismissAccountPrompt, openDashboardAsGuest } from './guest.js';
 import { saveScreenshot } from './screenshots.js';
 
 /** Dialogs are fixed to the viewport; a full-page capture would shrink them. */
@@ -79,14 +79,7 @@ test('ten projects fill the limit', async ({ page }, testInfo) => {
   expect(session.ok()).toBe(true);
   const { accessToken } = await session.json();
   for (let number = 1; number <= 9; number++) {
-    const answer = await page.request.post('/graphql', {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: {
-        query: 'mutation ($name: String!) { createProject(name: $name) { id } }',
-        variables: { name: `Memories ${number}` },
-      },
-    });
-    expect((await answer.json()).errors).toBeUndefined();
+    await createProjectAs(page.request, accessToken, `Memories ${number}`);
   }
   await page.reload();
   await dismissAccountPrompt(page);

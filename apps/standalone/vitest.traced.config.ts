@@ -1,4 +1,4 @@
-import { nodeProject, serviceRegistry } from '../../vitest.shared.js';
+import { serviceRegistry, tracedProject } from '../../vitest.shared.js';
 
 /**
  * The specs that start the process's OpenTelemetry SDK (and Sentry), each as if it were the first:
@@ -11,8 +11,4 @@ export const TRACED_SPECS = [
   'test/error-reporting.spec.ts',
 ];
 
-export default nodeProject('standalone-traced', {
-  setupFiles: [serviceRegistry],
-  include: TRACED_SPECS,
-  isolate: true,
-});
+export default tracedProject('standalone', TRACED_SPECS, { setupFiles: [serviceRegistry] });

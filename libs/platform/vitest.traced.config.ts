@@ -1,4 +1,4 @@
-import { nodeProject } from '../../vitest.shared.js';
+import { tracedProject } from '../../vitest.shared.js';
 
 /**
  * The specs that start the process's OpenTelemetry SDK (the bus conformance, the logger's trace ids,
@@ -19,4 +19,4 @@ export const TRACED_SPECS = [
   'src/telemetry/logger.spec.ts',
 ];
 
-export default nodeProject('platform-traced', { include: TRACED_SPECS, isolate: true });
+export default tracedProject('platform', TRACED_SPECS);
