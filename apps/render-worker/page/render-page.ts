@@ -33,6 +33,9 @@ async function renderChunk(job: PageChunkJob): Promise<PageChunkResult> {
     inputProps: job.props,
     frameRange: job.frameRange,
     container: 'mp4',
+    // The MP4 is built in memory: written to the origin's private file system instead (the renderer's
+    // default where it can), a chunk went to disk twice before its download wrote it a third time.
+    outputTarget: 'arraybuffer',
     videoCodec: 'h264',
     videoBitrate: job.videoBitrate,
     muted: true,

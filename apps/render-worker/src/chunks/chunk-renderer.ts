@@ -248,8 +248,20 @@ export class ChunkRenderer {
   }
 }
 
-/** The page's download written to `outputPath` whole (through a partial file), and gone from Chromium's. */
+/**
+ * The page's download moved to `outputPath` (Chromium has written it whole by then), or copied there
+ * through a partial file where it can't be moved (another file system); gone from Chromium's either way.
+ */
 async function saveChunk(download: Download, outputPath: string): Promise<void> {
+  try {
+    await rename(await download.path(), outputPath);
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') {
+      await download.delete().catch(() => undefined);
+      throw error;
+    }
+  }
   const partial = `${outputPath}.part`;
   try {
     await download.saveAs(partial);

@@ -245,22 +245,22 @@ describe('chunkPlan, cut at the photos (the default)', () => {
     const chunks = chunkPlan(long);
     expect(chunks.every((chunk) => chunk.frames <= MAX_CHUNK_FRAMES)).toBe(true);
     expect(chunks.slice(0, 3).map((chunk) => chunk.frameRange)).toEqual([
-      [0, 249],
-      [250, 499],
-      [500, 749],
+      [0, 374],
+      [375, 749],
+      [750, 1124],
     ]);
     expect(chunks.reduce((sum, chunk) => sum + chunk.frames, 0)).toBe(3000);
   });
 
-  it('groups a long video’s photos into chunks of whole photos, each under 1/24 of it and 10 s', () => {
+  it('groups a long video’s photos into chunks of whole photos, each under 1/24 of it and 20 s', () => {
     for (const transition of ['fade-to-black', 'fade'] as const) {
       const hundred = tenPhotos({
         transition,
         photos: Array.from({ length: 100 }, (_, i) => photo(`p${i}`)),
       });
       const chunks = chunkPlan(hundred);
-      // 9,000 frames: three photos (270 frames) a chunk instead of one.
-      expect(chunks.length).toBe(34);
+      // 9,000 frames: four photos (360 frames, under 9,000 / 24) a chunk instead of one.
+      expect(chunks.length).toBe(25);
       expect(
         chunks.every((chunk) => chunk.frames <= Math.min(MAX_CHUNK_FRAMES, 9000 / CHUNKS_PER_VIDEO)),
       ).toBe(true);
@@ -279,8 +279,13 @@ describe('chunkPlan, cut at the photos (the default)', () => {
         expect(changed.length).toBeLessThanOrEqual(2);
       }
     }
-    // Ten photos of 3 s keep a chunk a photo.
+    // Ten photos of 3 s keep a chunk a photo; 400 (a 20-minute video) make 67 chunks of up to 20 s.
     expect(chunkPlan(tenPhotos())).toHaveLength(10);
+    const fourHundred = chunkPlan(
+      tenPhotos({ photos: Array.from({ length: 400 }, (_, i) => photo(`p${i}`)) }),
+    );
+    expect(fourHundred).toHaveLength(67);
+    expect(Math.max(...fourHundred.map((chunk) => chunk.frames))).toBe(MAX_CHUNK_FRAMES - 60);
   });
 
   it('keeps the cards chunks of their own in a long video', () => {
