@@ -16,9 +16,10 @@ export default defineConfig({
       'libs/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
       'tools/*/vitest.config.ts',
-      // A package's specs that need a process each (see vitest.shared.ts).
+      // A package's specs that need a process each (see vitest.shared.ts, apps/web/vitest.config.ts).
       'libs/platform/vitest.traced.config.ts',
       'apps/standalone/vitest.traced.config.ts',
+      'apps/web/vitest.mocking.config.ts',
     ],
   },
 });
