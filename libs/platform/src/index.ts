@@ -7,5 +7,6 @@ export * from './database/index.js';
 export * from './health/index.js';
 export * from './nest/index.js';
 export * from './outbox/index.js';
+export * from './process/index.js';
 export * from './storage/index.js';
 export * from './telemetry/index.js';

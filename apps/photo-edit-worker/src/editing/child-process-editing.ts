@@ -2,6 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AiEditingLevel, PhotoEditKind } from '@memoreel/domain';
+import { endChildProcess } from '@memoreel/platform';
 import type { PhotoEditingOptions } from './in-process-editing.js';
 import type { PhotoEditing, ProgressReport } from './photo-editing.js';
 
@@ -67,11 +68,7 @@ export class ChildProcessEditing implements PhotoEditing {
   async close(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || !running(child)) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    if (child) await endChildProcess(child);
   }
 
   /** The child's process id (tests end it mid-edit). */

@@ -255,6 +255,8 @@ export class ChunkRenderer {
 async function saveChunk(download: Download, outputPath: string): Promise<void> {
   try {
     await rename(await download.path(), outputPath);
+    // Chromium's file is gone already: this only ends the download for Playwright.
+    await download.delete().catch(() => undefined);
     return;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') {

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endChildProcess } from '@memoreel/platform';
 import type { MemoreelVideoProps } from '@memoreel/video/chunks';
 import type { ChunkRendererOptions } from '../chunks/chunk-renderer.js';
 import type { StitchChunk, StitchMusic } from '../stitch/stitch.js';
@@ -53,11 +54,8 @@ export class ChildProcessRendering implements Rendering {
   async close(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    // Killed if Chromium's own close hangs: stopping the worker must not.
+    if (child) await endChildProcess(child);
   }
 
   private async call(request: RenderingRequest): Promise<RenderingReply> {
