@@ -254,16 +254,18 @@ export class ChunkRenderer {
  */
 async function saveChunk(download: Download, outputPath: string): Promise<void> {
   try {
-    await rename(await download.path(), outputPath);
-    // Chromium's file is gone already: this only ends the download for Playwright.
+    await rename(await download.path(), outputPath).catch(async (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyThroughPartial(download, outputPath);
+    });
+  } finally {
+    // After a move Chromium's file is gone already: this only ends the download for Playwright.
     await download.delete().catch(() => undefined);
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') {
-      await download.delete().catch(() => undefined);
-      throw error;
-    }
   }
+}
+
+/** The download copied to `outputPath` whole: through a partial file, removed if the copy fails. */
+async function copyThroughPartial(download: Download, outputPath: string): Promise<void> {
   const partial = `${outputPath}.part`;
   try {
     await download.saveAs(partial);
@@ -271,8 +273,6 @@ async function saveChunk(download: Download, outputPath: string): Promise<void> 
   } catch (error) {
     await unlink(partial).catch(() => undefined);
     throw error;
-  } finally {
-    await download.delete().catch(() => undefined);
   }
 }
 

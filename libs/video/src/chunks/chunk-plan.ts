@@ -21,8 +21,8 @@ export const DEFAULT_CHUNKING: Chunking = 'photos';
 /**
  * The longest chunk of the photo plan (20 s): a longer stretch of one photo is split evenly. A chunk
  * of six 3-second photos instead of three saves a chunk's fixed cost (its job, the encoder's start and
- * end, storing it: ~0.4 s) every 20 s of video on one worker; a 20-minute video is 67 chunks, still
- * two rounds for 32 workers.
+ * end, storing it: ~0.4 s) every 20 s of video on one worker; a 20-minute video is 67 chunks, three
+ * rounds for 32 workers where 134 were five.
  */
 export const MAX_CHUNK_FRAMES = 600;
 
